@@ -1,0 +1,102 @@
+/**
+ * Loading the account file: YAML with positions, the file's structure (schema.ts), then every
+ * entry through its resource's own check(), so a bad value fails here, before anything runs,
+ * with the file, line and field named:
+ *
+ *   account.yaml:14:7: apiApps[0].domains: at most 10 items
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { LineCounter, parseDocument, type Document } from "yaml";
+import { apiAppImpl } from "../resources/api-app";
+import { faxLineImpl } from "../resources/fax-line";
+import { teamImpl } from "../resources/team";
+import { teamMemberImpl } from "../resources/team-member";
+import { templateImpl } from "../resources/template";
+import type { ResourceImpl } from "../resources/support/resource";
+import { AccountFile, accountFileSchema } from "./schema";
+import { duplicateIssues } from "./rules";
+
+export interface FileIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export class AccountFileError extends Error {
+  constructor(readonly file: string, readonly issues: { line: number; column: number; field: string; message: string }[]) {
+    super(issues.map((i) => `${file}:${i.line}:${i.column}: ${i.field}: ${i.message}`).join("\n"));
+    this.name = "AccountFileError";
+  }
+}
+
+export function fieldName(p: (string | number)[]): string {
+  return p.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${part}` : part), "");
+}
+
+/** "signerRoles[0].name" -> ["signerRoles", 0, "name"] */
+function propertySegments(property: string): (string | number)[] {
+  return property.split(/\.|(?=\[)/).filter(Boolean).map((s) => (s.startsWith("[") ? Number(s.slice(1, -1)) : s));
+}
+
+/** Paths in the file are relative to the file; the provider resolves them from its cwd. */
+function resolvePaths(account: AccountFile, dir: string): AccountFile {
+  const abs = (p: string) => path.resolve(dir, p);
+  return {
+    ...account,
+    apiApps: account.apiApps?.map((a) => (a.customLogoFile ? { ...a, customLogoFile: abs(a.customLogoFile) } : a)),
+    templates: account.templates?.map((t) => (t.files ? { ...t, files: t.files.map(abs) } : t)),
+  };
+}
+
+function checkEntries(account: AccountFile): FileIssue[] {
+  const issues: FileIssue[] = [];
+  const run = (section: string, impl: ResourceImpl, entries: Record<string, unknown>[] | undefined, strip: string[] = []) =>
+    entries?.forEach((entry, i) => {
+      const inputs = Object.fromEntries(Object.entries(entry).filter(([k]) => !strip.includes(k)));
+      const result = impl.check({}, inputs) as { failures?: { property: string; reason: string }[] };
+      for (const f of result.failures ?? []) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
+    });
+  if (account.team) {
+    const result = teamImpl.check({}, account.team) as { failures?: { property: string; reason: string }[] };
+    for (const f of result.failures ?? []) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
+  }
+  run("members", teamMemberImpl, account.members);
+  run("apiApps", apiAppImpl, account.apiApps, ["key"]);
+  run("templates", templateImpl, account.templates, ["key", "access"]);
+  run("faxLines", faxLineImpl, account.faxLines, ["key", "users"]);
+  return issues;
+}
+
+function located(doc: Document, lines: LineCounter, issue: FileIssue) {
+  let p = [...issue.path];
+  let node: any = doc.getIn(p, true);
+  while ((!node || !node.range) && p.length > 0) {
+    p = p.slice(0, -1);
+    node = p.length ? doc.getIn(p, true) : doc.contents;
+  }
+  const offset = node?.range?.[0] ?? 0;
+  const pos = lines.linePos(offset);
+  return { line: pos.line, column: pos.col, field: fieldName(issue.path) || "(file)", message: issue.message };
+}
+
+/** Parses and validates the account file text; throws AccountFileError naming line and field. */
+export function parseAccountFile(text: string, file: string, baseDir = path.dirname(file)): AccountFile {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length) {
+    throw new AccountFileError(file, doc.errors.map((e) => {
+      const pos = lines.linePos(e.pos[0]);
+      return { line: pos.line, column: pos.col, field: "(yaml)", message: e.message.split("\n")[0] };
+    }));
+  }
+  const parsed = accountFileSchema.safeParse(doc.toJS() ?? {});
+  const issues: FileIssue[] = parsed.success
+    ? [...duplicateIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
+    : parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+  if (issues.length) throw new AccountFileError(file, issues.map((i) => located(doc, lines, i)));
+  return resolvePaths(parsed.data!, baseDir);
+}
+
+export function loadAccountFile(file: string): AccountFile {
+  return parseAccountFile(fs.readFileSync(file, "utf8"), file);
+}

@@ -1,0 +1,106 @@
+/**
+ * `esign export`: reads an existing account through the client and writes the account file,
+ * marked for adoption, so the first `pulumi up` on that account creates, changes and deletes
+ * nothing: the team is adopted (`adopt: true`), apps, templates and fax lines by id, and
+ * memberships, template access and fax line users silently.
+ *
+ * The caller's own account is left out of members and users: managing it would let a
+ * later `up` remove the caller from its own team.
+ */
+import { EsignClient, isEsignApiError } from "../client";
+import { normalizeEmail } from "../resources/support/compare";
+import { fromWire } from "../resources/support/naming";
+import type { AccountFile } from "../account-file/schema";
+
+const PAGE = { pageSize: 100 };
+
+function slug(text: string, fallback: string): string {
+  const s = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return s || fallback;
+}
+
+function uniqueKey(base: string, used: Set<string>): string {
+  let key = base;
+  for (let i = 2; used.has(key); i++) key = `${base}-${i}`;
+  used.add(key);
+  return key;
+}
+
+async function exportTeam(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+  try {
+    const team = await client.team.get();
+    file.team = { name: team.name ?? undefined, adopt: true };
+  } catch (e) {
+    if (isEsignApiError(e) && e.status === 404) return;
+    throw e;
+  }
+  const { team_id } = await client.team.info();
+  const members: NonNullable<AccountFile["members"]> = [];
+  for await (const m of client.paginate(client.team.members, { team_id }, PAGE)) {
+    if (m.account_id === me) continue;
+    members.push({ emailAddress: normalizeEmail(m.email_address) ?? undefined, role: m.role ?? undefined });
+  }
+  for (const invite of (await client.team.invites()).items) {
+    if (invite.redeemed_at || (invite.team_id && invite.team_id !== team_id)) continue;
+    if (members.some((m) => m.emailAddress === normalizeEmail(invite.email_address))) continue;
+    members.push({ emailAddress: normalizeEmail(invite.email_address), role: invite.role ?? undefined });
+  }
+  file.members = members;
+}
+
+async function exportApps(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+  const used = new Set<string>();
+  const apps: NonNullable<AccountFile["apiApps"]> = [];
+  for await (const app of client.paginate(client.apiApp.list, {}, PAGE)) {
+    if (app.owner_account?.account_id && app.owner_account.account_id !== me) continue;
+    apps.push({
+      key: uniqueKey(slug(app.name ?? "", app.client_id), used),
+      clientId: app.client_id,
+      name: app.name ?? "",
+      domains: app.domains ?? [],
+      ...(app.callback_url ? { callbackUrl: app.callback_url } : {}),
+      ...(app.oauth ? { oauth: { callbackUrl: app.oauth.callback_url ?? "", scopes: app.oauth.scopes ?? [] } } : {}),
+      ...(app.options?.can_insert_everywhere ? { options: { canInsertEverywhere: true } } : {}),
+      ...(app.white_labeling_options ? { whiteLabelingOptions: fromWire(app.white_labeling_options) } : {}),
+    });
+  }
+  if (apps.length) file.apiApps = apps;
+}
+
+async function exportTemplates(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+  const used = new Set<string>();
+  const templates: NonNullable<AccountFile["templates"]> = [];
+  for await (const t of client.paginate(client.template.list, {}, PAGE)) {
+    const access = (t.accounts ?? []).filter((a) => a.account_id !== me).map((a) => normalizeEmail(a.email_address) ?? a.account_id);
+    templates.push({
+      key: uniqueKey(slug(t.title ?? "", t.template_id.slice(0, 8)), used),
+      templateId: t.template_id,
+      ...(t.title ? { title: t.title } : {}),
+      ...(t.message ? { message: t.message } : {}),
+      signerRoles: (t.signer_roles ?? []).map((r) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
+      ...(t.cc_roles?.length ? { ccRoles: t.cc_roles.map((r) => r.name) } : {}),
+      ...(access.length ? { access } : {}),
+    });
+  }
+  if (templates.length) file.templates = templates;
+}
+
+async function exportFaxLines(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+  const lines: NonNullable<AccountFile["faxLines"]> = [];
+  for await (const line of client.paginate(client.faxLine.list, {}, PAGE)) {
+    const users = (line.accounts ?? []).filter((a) => a.account_id !== me).map((a) => normalizeEmail(a.email_address) ?? a.account_id);
+    lines.push({ key: `line-${line.number.replace(/\D/g, "")}`, number: line.number, ...(users.length ? { users } : {}) });
+  }
+  if (lines.length) file.faxLines = lines;
+}
+
+/** The account as an account file, every object marked for adoption. */
+export async function exportAccount(client: EsignClient): Promise<AccountFile> {
+  const me = (await client.account.get()).account_id;
+  const file: AccountFile = { adopted: true };
+  await exportTeam(client, me, file);
+  await exportApps(client, me, file);
+  await exportTemplates(client, me, file);
+  await exportFaxLines(client, me, file);
+  return file;
+}

@@ -1,0 +1,86 @@
+/**
+ * The client's two error classes. EsignApiError: the service answered with an error (or not
+ * at all: status 0). EsignValidationError: the request broke a contract rule and was never
+ * sent. Neither holds the axios config or request, so no credential can leak through them;
+ * messages are redacted on construction (octokit RequestError style).
+ */
+import type { ValidationIssue } from "../contract";
+import { Redactor } from "./redact";
+
+export interface EsignApiErrorFields {
+  /** HTTP status; 0 when no response arrived (network error, timeout). */
+  status: number;
+  /** error_name from the error envelope, or a client name: network_error, invalid_response, unexpected_status. */
+  errorName: string;
+  errorMsg: string;
+  errorPath?: string;
+  method: string;
+  /** Request path below the base URL, without the query string. */
+  path: string;
+  /** Operation id, e.g. "api_app.create". */
+  operation: string;
+  /** Low-level error code for network failures (ECONNRESET, ECONNABORTED ...). */
+  code?: string;
+  /** Whether the request may have been processed (network error after sending, 5xx). */
+  ambiguous?: boolean;
+}
+
+const fallbackRedactor = new Redactor([]);
+
+export class EsignApiError extends Error implements EsignApiErrorFields {
+  override readonly name = "EsignApiError";
+  readonly status: number;
+  readonly errorName: string;
+  readonly errorMsg: string;
+  readonly errorPath?: string;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  readonly code?: string;
+  readonly ambiguous: boolean;
+
+  constructor(fields: EsignApiErrorFields, redactor: Redactor = fallbackRedactor) {
+    const safe = redactor.value(fields);
+    const where = safe.errorPath ? ` (${safe.errorPath})` : "";
+    super(`${safe.operation} ${safe.method} ${safe.path} failed with ${safe.status || "no response"} ${safe.errorName}: ${safe.errorMsg}${where}`);
+    this.status = safe.status;
+    this.errorName = safe.errorName;
+    this.errorMsg = safe.errorMsg;
+    this.errorPath = safe.errorPath;
+    this.method = safe.method;
+    this.path = safe.path;
+    this.operation = safe.operation;
+    this.code = safe.code;
+    this.ambiguous = safe.ambiguous ?? false;
+  }
+
+  isEsignApiError(): this is EsignApiError {
+    return true;
+  }
+
+  toJSON(): EsignApiErrorFields & { name: string; message: string } {
+    const { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous } = this;
+    return { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous };
+  }
+}
+
+export function isEsignApiError(value: unknown): value is EsignApiError {
+  return value instanceof EsignApiError;
+}
+
+/** A request rejected before sending; `issues` name each field and rule. */
+export class EsignValidationError extends Error {
+  override readonly name = "EsignValidationError";
+
+  constructor(readonly operation: string, readonly issues: ValidationIssue[]) {
+    super(`${operation}: invalid request: ${issues.map((issue) => `${issue.path || "(body)"}: ${issue.message}`).join("; ")}`);
+  }
+
+  toJSON(): { name: string; message: string; operation: string; issues: ValidationIssue[] } {
+    return { name: this.name, message: this.message, operation: this.operation, issues: this.issues };
+  }
+}
+
+export function isEsignValidationError(value: unknown): value is EsignValidationError {
+  return value instanceof EsignValidationError;
+}

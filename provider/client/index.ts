@@ -1,0 +1,19 @@
+/**
+ * The shared REST client of the e-signature service. Public surface:
+ * - `EsignClient` (options: EsignClientOptions) with areas account, apiApp, signatureRequest,
+ *   template, embedded, unclaimedDraft, document, team, faxLine, fax, report; `request(id, parts)`,
+ *   `stats()`, `paginate`, `paginatePages`, `collectAll`
+ * - errors: `EsignApiError`, `isEsignApiError`, `EsignValidationError`, `isEsignValidationError`
+ * - retry/throttle data: `DEFAULT_RETRY_POLICY`, `RetryPolicy`, `backoffMs`
+ * - `Redactor`, `REDACTED`; types `ClientStats`, `RequestInfo`, `ResponseInfo`, `Logger`
+ * See docs/client.md.
+ */
+export { EsignClient } from "./client";
+export type { Areas, ListArgs } from "./areas";
+export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, type EsignApiErrorFields } from "./errors";
+export { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
+export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";
+export { REDACTED, Redactor } from "./redact";
+export { DEFAULT_RETRY_POLICY, backoffMs, type RetryPolicy } from "./retry";
+export type { ClientStats, RateLimitInfo } from "./stats";
+export type { FileUpload, ListPage } from "../contract";

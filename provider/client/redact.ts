@@ -1,0 +1,40 @@
+/**
+ * Redaction of credentials from anything the client shows: error messages, toJSON(),
+ * log lines. Known secrets (the configured API key, its Basic token, the bearer token) are
+ * replaced wherever they appear; patterns catch Authorization values and OAuth secrets
+ * that the client never saw (e.g. an `oauth.secret` echoed in a response).
+ */
+export const REDACTED = "[REDACTED]";
+
+const PATTERNS: RegExp[] = [
+  /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi,
+  /("?(?:authorization|secret|client_secret|access_token|refresh_token|api_key|apikey|password)"?\s*[:=]\s*"?)([^"&,\s}]+)/gi,
+];
+
+export class Redactor {
+  private readonly secrets: string[];
+
+  constructor(secrets: (string | undefined)[]) {
+    const known = secrets.filter((secret): secret is string => typeof secret === "string" && secret.length >= 4);
+    // The Basic token is base64("<key>:"); redact it as well as the key itself.
+    const basic = known.map((secret) => Buffer.from(`${secret}:`).toString("base64"));
+    this.secrets = [...known, ...basic].sort((a, b) => b.length - a.length);
+  }
+
+  text(value: string): string {
+    let result = value;
+    for (const secret of this.secrets) result = result.split(secret).join(REDACTED);
+    result = result.replace(PATTERNS[0], (_match, scheme: string) => `${scheme} ${REDACTED}`);
+    return result.replace(PATTERNS[1], (_match, prefix: string) => `${prefix}${REDACTED}`);
+  }
+
+  /** Deep copy with every string redacted. */
+  value<T>(value: T): T {
+    if (typeof value === "string") return this.text(value) as T;
+    if (Array.isArray(value)) return value.map((item) => this.value(item)) as T;
+    if (value && typeof value === "object" && !(value instanceof Uint8Array)) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.value(item)])) as T;
+    }
+    return value;
+  }
+}

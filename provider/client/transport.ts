@@ -1,0 +1,228 @@
+/**
+ * One HTTP round trip per operation, with everything around it: pre-flight validation
+ * against the contract, auth, throttle and concurrency, retries by policy, response parsing
+ * and errors. Table-driven: nothing here is specific to one operation.
+ */
+import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import {
+  errorEnvelopeSchema, operations, responseEnvelope, validateRequest, warningsSchema,
+  type OperationId, type OperationSpec, type RequestParts, type ResultOf, type Warning,
+} from "../contract";
+import { EsignApiError, EsignValidationError } from "./errors";
+import { hasFiles, toFormData } from "./multipart";
+import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from "./options";
+import { Redactor } from "./redact";
+import { DEFAULT_RETRY_POLICY, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
+import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
+import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
+
+interface Prepared {
+  id: OperationId;
+  spec: OperationSpec;
+  path: string;
+  query: Record<string, unknown>;
+  data: unknown;
+}
+
+export class Transport {
+  readonly stats: ClientStats = emptyStats();
+  readonly policy: RetryPolicy;
+  readonly redactor: Redactor;
+  private readonly http: AxiosInstance;
+  private readonly buckets: Record<"standard" | "high", TokenBucket>;
+  private readonly gate = new RateLimitGate();
+  private readonly slots: Semaphore;
+
+  constructor(private readonly options: EsignClientOptions) {
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.redactor = new Redactor([options.apiKey, options.accessToken]);
+    const burst = options.burst ?? 10;
+    this.buckets = {
+      standard: new TokenBucket(options.requestsPerMinute ?? 100, burst),
+      high: new TokenBucket(options.highTierRequestsPerMinute ?? 25, burst),
+    };
+    this.slots = new Semaphore(Math.max(1, options.maxConcurrency ?? 4));
+    this.http = axios.create({
+      baseURL: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+      timeout: options.timeoutMs ?? 30_000,
+      headers: { Accept: "application/json", "User-Agent": options.userAgent ?? DEFAULT_USER_AGENT },
+      validateStatus: () => true,
+      maxRedirects: 0,
+    });
+  }
+
+  /** Validates, sends (with retries) and parses one operation. */
+  async call<Id extends OperationId>(id: Id, parts: RequestParts): Promise<ResultOf<Id>> {
+    const prepared = this.prepare(id, parts);
+    for (let attempt = 0, rateLimitAttempt = 0; ; ) {
+      await this.waitForTurn(prepared.spec);
+      const started = Date.now();
+      let response: AxiosResponse;
+      try {
+        response = await this.send(prepared, attempt);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        this.stats.networkErrors += 1;
+        countStatus(this.stats, 0);
+        this.report(prepared, attempt, 0, started, {});
+        const decision = decideAfterNetworkError(this.policy, code, { attempt, idempotent: prepared.spec.idempotent });
+        if (!decision.retry) throw this.networkError(prepared, code, (error as Error).message);
+        await this.backoff(prepared, decision.delayMs, `network error ${code ?? ""}`);
+        attempt += 1;
+        continue;
+      }
+      const rateLimit = this.observeRateLimit(response);
+      countStatus(this.stats, response.status);
+      this.report(prepared, attempt, response.status, started, rateLimit);
+      if (prepared.spec.successStatus.includes(response.status)) return this.parse(prepared, response) as ResultOf<Id>;
+      if (response.status === 429 && rateLimitAttempt < this.policy.rateLimitRetries) {
+        this.stats.rateLimited += 1;
+        rateLimitAttempt += 1;
+        await this.waitForReset(prepared, rateLimit, rateLimitAttempt);
+        continue;
+      }
+      if (response.status === 429) this.stats.rateLimited += 1;
+      const decision = decideAfterStatus(this.policy, response.status, { attempt, idempotent: prepared.spec.idempotent });
+      if (!decision.retry) throw this.apiError(prepared, response);
+      await this.backoff(prepared, decision.delayMs, `status ${response.status}`);
+      attempt += 1;
+    }
+  }
+
+  private prepare(id: OperationId, parts: RequestParts): Prepared {
+    const spec: OperationSpec = operations[id];
+    const checked = validateRequest(id, parts, { source: "json" });
+    if (!checked.ok) {
+      this.stats.validationFailures += 1;
+      throw new EsignValidationError(id, checked.issues);
+    }
+    const { params, query, body } = checked.value;
+    const path = spec.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+    let data: unknown;
+    if (spec.body) data = hasFiles(body, spec.uploads) ? toFormData(body, spec.uploads ?? {}) : body;
+    return { id, spec, path, query, data };
+  }
+
+  private async waitForTurn(spec: OperationSpec): Promise<void> {
+    // Await first: `x += await y` would read x before the wait and lose concurrent additions.
+    const paused = await this.gate.pass();
+    this.stats.waitMs.rateLimit += paused;
+    const throttled = await this.buckets[spec.tier].take();
+    this.stats.waitMs.throttle += throttled;
+  }
+
+  private async send(prepared: Prepared, attempt: number): Promise<AxiosResponse> {
+    const { spec, path, query, data } = prepared;
+    this.options.onRequest?.({ operation: prepared.id, method: spec.method, path, attempt });
+    this.log("debug", `-> ${spec.method} ${path} (${prepared.id}) attempt ${attempt + 1}`);
+    await this.slots.acquire();
+    try {
+      this.stats.requestsSent += 1;
+      return await this.http.request({
+        method: spec.method,
+        url: path,
+        params: Object.keys(query).length > 0 ? query : undefined,
+        data,
+        headers: { Authorization: this.authorization(spec) },
+      });
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  /** Bearer for operations that accept OAuth when a token is set; the API key otherwise. */
+  private authorization(spec: OperationSpec): string | undefined {
+    const { apiKey, accessToken } = this.options;
+    if (accessToken && (spec.auth === "api_key_or_oauth" || !apiKey)) return `Bearer ${accessToken}`;
+    if (apiKey) return `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}`;
+    return undefined;
+  }
+
+  private observeRateLimit(response: AxiosResponse): RateLimitInfo {
+    const number = (name: string) => {
+      const value = Number(response.headers[name]);
+      return response.headers[name] === undefined || !Number.isFinite(value) ? undefined : value;
+    };
+    const info: RateLimitInfo = {
+      limit: number("x-ratelimit-limit"),
+      remaining: number("x-ratelimit-remaining"),
+      reset: number("x-ratelimit-reset"),
+    };
+    if (info.limit !== undefined || info.remaining !== undefined) this.stats.rateLimit = info;
+    // Out of requests for this window: hold everyone until the reset (bounded).
+    const wait = info.remaining === 0 && response.status !== 429 ? untilResetMs(this.policy, info.reset) : undefined;
+    if (wait) this.gate.pauseUntil(Date.now() + wait);
+    return info;
+  }
+
+  private async waitForReset(prepared: Prepared, rateLimit: RateLimitInfo, rateLimitAttempt: number): Promise<void> {
+    const delay = untilResetMs(this.policy, rateLimit.reset) ?? this.policy.baseDelayMs * 2 ** rateLimitAttempt;
+    this.log("warn", `429 on ${prepared.spec.method} ${prepared.path}; waiting ${delay} ms for the rate-limit reset`);
+    this.gate.pauseUntil(Date.now() + delay);
+    const waited = await this.gate.pass();
+    this.stats.waitMs.rateLimit += waited;
+  }
+
+  private async backoff(prepared: Prepared, delayMs: number, reason: string): Promise<void> {
+    this.log("warn", `retrying ${prepared.spec.method} ${prepared.path} in ${delayMs} ms after ${reason}`);
+    this.stats.retries += 1;
+    this.stats.waitMs.backoff += delayMs;
+    await sleep(delayMs);
+  }
+
+  private parse(prepared: Prepared, response: AxiosResponse): unknown {
+    const { spec } = prepared;
+    if (spec.response.kind === "empty") return undefined;
+    const envelope = responseEnvelope(prepared.id);
+    const parsed = envelope?.safeParse(response.data);
+    if (!parsed?.success) {
+      const detail = parsed?.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+      throw this.fail(prepared, response.status, "invalid_response", `response does not match the contract: ${detail}`);
+    }
+    const body = parsed.data as Record<string, unknown>;
+    if (spec.response.kind === "resource") return body[spec.response.key];
+    const keys = [spec.response.key, ...(spec.response.aliases ?? [])];
+    const items = keys.map((key) => body[key]).find(Array.isArray) ?? [];
+    return { items, list_info: body.list_info, warnings: normalizeWarnings(body.warnings) };
+  }
+
+  private apiError(prepared: Prepared, response: AxiosResponse): EsignApiError {
+    const envelope = errorEnvelopeSchema.safeParse(response.data);
+    if (envelope.success) {
+      const { error_name, error_msg, error_path } = envelope.data.error;
+      return this.fail(prepared, response.status, error_name, error_msg, error_path ?? undefined);
+    }
+    const success = response.status >= 200 && response.status < 300;
+    const text = typeof response.data === "string" ? response.data.slice(0, 200) : "";
+    return this.fail(prepared, response.status, success ? "unexpected_status" : "unknown_error",
+      success ? `expected status ${prepared.spec.successStatus.join(" or ")}` : text || (response.statusText ?? ""));
+  }
+
+  private networkError(prepared: Prepared, code: string | undefined, message: string): EsignApiError {
+    return this.fail(prepared, 0, "network_error", message, undefined, code);
+  }
+
+  private fail(prepared: Prepared, status: number, errorName: string, errorMsg: string, errorPath?: string, code?: string): EsignApiError {
+    const ambiguous = !prepared.spec.idempotent && (status === 0 || status >= 500);
+    return new EsignApiError(
+      { status, errorName, errorMsg, errorPath, method: prepared.spec.method, path: prepared.path, operation: prepared.id, code, ambiguous },
+      this.redactor,
+    );
+  }
+
+  private report(prepared: Prepared, attempt: number, status: number, started: number, rateLimit: RateLimitInfo): void {
+    const durationMs = Date.now() - started;
+    this.log("debug", `<- ${status || "no response"} ${prepared.spec.method} ${prepared.path} in ${durationMs} ms`);
+    this.options.onResponse?.({ operation: prepared.id, method: prepared.spec.method, path: prepared.path, attempt, status, durationMs, rateLimit });
+  }
+
+  private log(level: "debug" | "warn", message: string): void {
+    this.options.logger?.[level]?.(this.redactor.text(message));
+  }
+}
+
+function normalizeWarnings(value: unknown): Warning[] {
+  const parsed = warningsSchema.safeParse(value);
+  if (!parsed.success) return [];
+  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+}

@@ -1,0 +1,32 @@
+/**
+ * Whole response bodies built from the operation table: `{ <key>: resource, warnings? }` or
+ * `{ list_info, <key>: [...], warnings? }`. The client parses with these; the service can
+ * assert its answers against them.
+ */
+import { z } from "zod";
+import { listInfoSchema, warningsSchema } from "./resources-account";
+import type { OperationSpec } from "./operation-types";
+import { operations, type OperationId } from "./operations";
+
+/** The zod schema of a successful response body of `operationId` (undefined when empty). */
+export function responseEnvelope(operationId: OperationId): z.ZodType | undefined {
+  const spec: OperationSpec = operations[operationId];
+  const response = spec.response;
+  if (response.kind === "empty") return undefined;
+  if (response.kind === "resource") {
+    return z.looseObject({ [response.key]: response.schema, warnings: warningsSchema.optional() });
+  }
+  const items = z.array(response.schema);
+  const keys: Record<string, z.ZodType> = { [response.key]: items.optional() };
+  for (const alias of response.aliases ?? []) keys[alias] = items.optional();
+  return z.looseObject({
+    ...keys,
+    list_info: response.paginated ? listInfoSchema : listInfoSchema.optional(),
+    warnings: warningsSchema.optional(),
+  }).superRefine((value, ctx) => {
+    const names = [response.key, ...(response.aliases ?? [])];
+    if (!names.some((name) => Array.isArray((value as Record<string, unknown>)[name]))) {
+      ctx.addIssue({ code: "custom", path: [response.key], message: "is required" });
+    }
+  });
+}

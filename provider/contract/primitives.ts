@@ -1,0 +1,144 @@
+/**
+ * Building blocks shared by the request and resource schemas: bounded text, e-mail, hex
+ * colours, metadata, uploaded files, pagination and the exactly-one-of rule. Every error
+ * message names the rule it enforces, so a CheckFailure or a 400 reads on its own.
+ */
+import { z } from "zod";
+import * as L from "./limits";
+
+/** A string of at most `max` characters. */
+export const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` });
+
+/** A non-empty identifier (ids are opaque to the contract). */
+export const id = () => z.string().min(1, { error: "must not be empty" });
+
+export const emailAddress = () => z.email({ error: "must be an e-mail address" });
+
+/** #rrggbb or #rgb. */
+export const hexColor = () =>
+  z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: "must be a hex color code like #1a2b3c" });
+
+/** Zero-based page indexes: `all`, or comma-separated `n` / `n-m` items (n <= m). */
+export const PAGE_RANGE_PATTERN = /^(?:all|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*)$/;
+export const pageRange = () =>
+  z.string()
+    .regex(PAGE_RANGE_PATTERN, { error: "must be all, or comma-separated zero-based n or n-m items" })
+    .refine((value) => value.split(",").every(rangeIsOrdered), { error: "each n-m range needs n <= m" });
+
+function rangeIsOrdered(item: string): boolean {
+  const [from, to] = item.split("-");
+  return to === undefined || Number(from) <= Number(to);
+}
+
+/** E.164 phone number: +, then up to 15 digits. */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+
+/** A file uploaded in multipart: the client's input shape, and what the service hands over. */
+export interface FileUpload {
+  filename: string;
+  content: Uint8Array;
+  contentType?: string;
+}
+
+export function isFileUpload(value: unknown): value is FileUpload {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<FileUpload>;
+  return typeof candidate.filename === "string" && candidate.content instanceof Uint8Array;
+}
+
+export const fileUpload = () =>
+  z.custom<FileUpload>(isFileUpload, { error: "must be an uploaded file ({ filename, content })" });
+
+/** files[]: at least one uploaded file. */
+export const fileUploads = () => z.array(fileUpload()).min(1, { error: "at least 1 item" });
+export const fileUrls = () => z.array(z.url({ error: "must be a URL" })).min(1, { error: "at least 1 item" });
+
+/**
+ * metadata: at most 10 keys (50 counting nested ones), key names up to 40 characters,
+ * values up to 1000 characters.
+ */
+export const metadata = () =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.length > L.METADATA_MAX_KEYS) {
+      ctx.addIssue({ code: "custom", message: `at most ${L.METADATA_MAX_KEYS} keys` });
+    }
+    let nested = 0;
+    const walk = (node: Record<string, unknown>, path: (string | number)[]) => {
+      for (const [key, child] of Object.entries(node)) {
+        nested += 1;
+        if (key.length > L.METADATA_KEY_MAX_LENGTH) {
+          ctx.addIssue({ code: "custom", path: [...path, key], message: `key names at most ${L.METADATA_KEY_MAX_LENGTH} characters` });
+        }
+        if (child !== null && typeof child === "object") {
+          walk(child as Record<string, unknown>, [...path, key]);
+        } else if (child !== null && String(child).length > L.METADATA_VALUE_MAX_LENGTH) {
+          ctx.addIssue({ code: "custom", path: [...path, key], message: `values at most ${L.METADATA_VALUE_MAX_LENGTH} characters` });
+        }
+      }
+    };
+    walk(value, []);
+    if (nested > L.METADATA_MAX_NESTED_KEYS) {
+      ctx.addIssue({ code: "custom", message: `at most ${L.METADATA_MAX_NESTED_KEYS} nested keys` });
+    }
+  });
+
+/** page / page_size query parameters of every list operation. */
+export const pageQuery = {
+  page: z.number().int({ error: "must be an integer" }).min(L.PAGE_MIN, { error: `at least ${L.PAGE_MIN}` }).optional(),
+  page_size: z.number().int({ error: "must be an integer" })
+    .min(L.PAGE_SIZE_MIN, { error: `at least ${L.PAGE_SIZE_MIN}` })
+    .max(L.PAGE_SIZE_MAX, { error: `at most ${L.PAGE_SIZE_MAX}` })
+    .optional(),
+};
+
+/** expires_at: integer Unix seconds, 1..90 days ahead, or null. */
+export const expiresAt = () =>
+  z.number().int({ error: "must be an integer Unix time in seconds" })
+    .refine((seconds) => {
+      const days = (seconds * 1000 - Date.now()) / 86_400_000;
+      return days >= L.EXPIRES_AT_MIN_DAYS - 1 / 24 && days <= L.EXPIRES_AT_MAX_DAYS;
+    }, { error: `must be ${L.EXPIRES_AT_MIN_DAYS} to ${L.EXPIRES_AT_MAX_DAYS} days in the future` })
+    .nullable();
+
+/** An object-level rule; the value is typed loosely because it may be partly invalid. */
+export type Refinement = (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+
+const present = (value: unknown) => value !== undefined && value !== null;
+
+/** Exactly one of `a` or `b` is sent. */
+export function exactlyOneOf(a: string, b: string): Refinement {
+  return (value, ctx) => {
+    const count = [a, b].filter((key) => present(value[key])).length;
+    if (count !== 1) {
+      ctx.addIssue({ code: "custom", path: [a], message: `exactly one of ${a} or ${b} is required` });
+    }
+  };
+}
+
+/** At least one of `a` or `b` is sent (the service prefers `a` when both are). */
+export function oneRequired(a: string, b: string): Refinement {
+  return (value, ctx) => {
+    if (!present(value[a]) && !present(value[b])) {
+      ctx.addIssue({ code: "custom", path: [a], message: `one of ${a} or ${b} is required` });
+    }
+  };
+}
+
+/** At most one of the boolean flags is true. */
+export function atMostOneEnabled(a: string, b: string): Refinement {
+  return (value, ctx) => {
+    if (value[a] === true && value[b] === true) {
+      ctx.addIssue({ code: "custom", path: [b], message: `only one of ${a} or ${b} may be enabled` });
+    }
+  };
+}
+
+/** Runs several refinements in order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function all(...rules: ((value: any, ctx: z.RefinementCtx) => void)[]): Refinement {
+  return (value, ctx) => rules.forEach((rule) => rule(value, ctx));
+}
+
+/** files / file_urls: exactly one. */
+export const documentSourceRule = exactlyOneOf("files", "file_urls");

@@ -1,0 +1,18 @@
+/**
+ * pulumi-esign: declarative resources for an electronic-signature account (Dropbox Sign v3).
+ *
+ *   import * as esign from "pulumi-esign";
+ *   const team = new esign.Team("team", { name: "Ops" });
+ *   new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: "alice@example.com", role: "Admin" });
+ *
+ * Credentials: `pulumi config set esign:apiKey --secret` (or ESIGN_API_KEY) and
+ * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time and never stored in state.
+ */
+export { ApiApp, ApiAppArgs } from "./resources/api-app";
+export { Team, TeamArgs } from "./resources/team";
+export { TeamMember, TeamMemberArgs } from "./resources/team-member";
+export { Template, TemplateArgs } from "./resources/template";
+export { TemplateAccess, TemplateAccessArgs } from "./resources/template-access";
+export { FaxLine, FaxLineArgs } from "./resources/fax-line";
+export { FaxLineUser, FaxLineUserArgs } from "./resources/fax-line-user";
+export { AccountFileError, deployAccount, loadAccountFile, parseAccountFile, type AccountFile } from "./account-file";

@@ -1,0 +1,97 @@
+/**
+ * FaxLine: a purchased fax line.
+ *
+ * Replaces: areaCode, country, city, accountId (a line cannot be moved; a new one is bought).
+ * Updates in place: nothing.
+ * Calls: create POST /fax_line/create; read GET /fax_line?number=...; delete DELETE /fax_line
+ * with {number} (404 = already gone).
+ * Adoption: give `number` and create takes over that line instead of buying one.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResultOf } from "../contract";
+import { faxLineCreateBody } from "../contract";
+type FaxLineWire = ResultOf<"fax_line.get">;
+import { contractFailures } from "./support/check";
+import { DiffRules } from "./support/diff";
+import { fromWire, toWire } from "./support/naming";
+import { Props, ResourceImpl } from "./support/resource";
+import { providerStub } from "./support/stub";
+
+export interface FaxLineArgs {
+  /** Required unless `number` adopts an existing line. */
+  areaCode?: pulumi.Input<number>;
+  /** US, CA or UK; required unless `number` adopts an existing line. */
+  country?: pulumi.Input<string>;
+  city?: pulumi.Input<string>;
+  /** The account the line is assigned to (default: the caller). */
+  accountId?: pulumi.Input<string>;
+  /** Adopt this existing line instead of buying one. */
+  number?: pulumi.Input<string>;
+}
+
+export class FaxLine extends pulumi.dynamic.Resource {
+  declare readonly number: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<number>;
+  declare readonly updatedAt: pulumi.Output<number>;
+  declare readonly accounts: pulumi.Output<{ accountId: string; emailAddress: string }[]>;
+
+  constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { number: undefined, createdAt: undefined, updatedAt: undefined, accounts: undefined };
+    super(providerStub("FaxLine"), name, { ...outputs, ...args }, opts, "esign", "FaxLine");
+  }
+}
+
+const givenEquals = (o: unknown, n: unknown) => n === undefined || o === n;
+
+const rules: DiffRules = {
+  areaCode: { change: "replace", equal: (o, n) => n === undefined || Number(o) === Number(n) },
+  country: { change: "replace", equal: (o, n) => n === undefined || String(o).toUpperCase() === String(n).toUpperCase() },
+  city: { change: "replace", equal: givenEquals },
+  accountId: { change: "replace", equal: givenEquals },
+  number: { change: "replace", equal: givenEquals },
+};
+
+function outputsOf(line: FaxLineWire, inputs: Props): Props {
+  return {
+    ...inputs,
+    number: line.number,
+    createdAt: line.created_at,
+    updatedAt: line.updated_at,
+    accounts: (line.accounts ?? []).map((a: unknown) => {
+      const { accountId, emailAddress } = fromWire<Props>(a);
+      return { accountId, emailAddress };
+    }),
+  };
+}
+
+const createBody = (inputs: Props) =>
+  toWire({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
+
+export const faxLineImpl: ResourceImpl = {
+  rules,
+  check(_olds, news) {
+    // An adopted line (by number) is not bought, so the purchase rules do not apply.
+    const failures = news.number ? [] : contractFailures(faxLineCreateBody, createBody(news), news);
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    const line = inputs.number
+      ? await ctx.client.faxLine.get({ number: inputs.number })
+      : await ctx.client.faxLine.create(createBody(inputs) as never);
+    if (inputs.number) ctx.log(`adopted fax line ${inputs.number}`);
+    return { id: line.number, outs: outputsOf(line, inputs) };
+  },
+
+  async read(ctx, id, props) {
+    return outputsOf(await ctx.client.faxLine.get({ number: id }), props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    return outputsOf(await ctx.client.faxLine.get({ number: id }), news);
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.faxLine.delete({ number: id });
+  },
+};

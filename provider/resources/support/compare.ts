@@ -1,0 +1,50 @@
+/** Comparisons for diff: sets without order, e-mails without case, structural equality. */
+
+export function normalizeEmail(email: string | undefined | null): string | undefined {
+  return email == null ? undefined : email.trim().toLowerCase();
+}
+
+export function sameEmail(a: string | undefined | null, b: string | undefined | null): boolean {
+  return normalizeEmail(a) === normalizeEmail(b);
+}
+
+/** Structural equality where undefined, null and absent keys are all the same. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a == null || b == null) return a == null && b == null;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => deepEqual(v, b[i]));
+  }
+  if (typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    for (const k of keys) {
+      if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Equality of two lists treated as sets (order and duplicates ignored). */
+export function sameSet(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, key = (v: unknown) => JSON.stringify(v)): boolean {
+  const sa = new Set((a ?? []).map(key));
+  const sb = new Set((b ?? []).map(key));
+  if (sa.size !== sb.size) return false;
+  for (const v of sa) if (!sb.has(v)) return false;
+  return true;
+}
+
+/** Stable JSON (sorted keys) for hashing and registries. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const obj = value as Record<string, unknown>;
+    return `{${Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(obj[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

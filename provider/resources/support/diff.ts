@@ -1,0 +1,42 @@
+/**
+ * diff(): a resource declares, per input property, whether a change replaces the object or
+ * updates it in place and how values compare; this turns that table into a DiffResult.
+ * No API call is made: preview of an unchanged stack costs nothing.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { deepEqual } from "./compare";
+import { containsUnknown } from "./unknowns";
+
+export interface PropertyRule {
+  /** replace: the object is recreated; update: changed in place; ignore: no effect after create. */
+  change: "replace" | "update" | "ignore";
+  equal?: (oldValue: any, newValue: any) => boolean;
+}
+
+export type DiffRules = Record<string, PropertyRule>;
+
+export function diffByRules(rules: DiffRules, olds: Record<string, any>, news: Record<string, any>, deleteBeforeReplace = false): pulumi.dynamic.DiffResult {
+  const changed: string[] = [];
+  const replaces: string[] = [];
+  for (const [key, rule] of Object.entries(rules)) {
+    if (rule.change === "ignore") continue;
+    const newValue = news[key];
+    const same = !containsUnknown(newValue) && (rule.equal ?? deepEqual)(olds[key], newValue);
+    if (same) continue;
+    changed.push(key);
+    if (rule.change === "replace") replaces.push(key);
+  }
+  return {
+    changes: changed.length > 0,
+    replaces,
+    stables: Object.keys(rules).filter((k) => !changed.includes(k)),
+    deleteBeforeReplace: replaces.length > 0 && deleteBeforeReplace,
+  };
+}
+
+/** The input keys that a resource echoes from its outputs (for read's `inputs`). */
+export function pickInputs(rules: DiffRules, props: Record<string, any>, extra: string[] = []): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const key of [...Object.keys(rules), ...extra]) if (props[key] !== undefined) out[key] = props[key];
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * The shape every resource implementation has, and the generic parts of its lifecycle:
+ * rule-based diff, read returning `inputs`, idempotent delete (404 means done).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isEsignApiError } from "../../client";
+import type { ProviderContext } from "./context";
+import { DiffRules, diffByRules, pickInputs } from "./diff";
+
+export type Props = Record<string, any>;
+
+export interface ResourceImpl {
+  /** Which input properties replace, update or are ignored, and how they compare. */
+  readonly rules: DiffRules;
+  /** Membership-like resources whose natural key may survive a replace. */
+  readonly deleteBeforeReplace?: boolean;
+  /** Output keys that are inputs too but not in `rules` (returned as read's `inputs`). */
+  readonly extraInputs?: string[];
+  check(olds: Props, news: Props): pulumi.dynamic.CheckResult | Promise<pulumi.dynamic.CheckResult>;
+  /** Optional override; by default the rules decide. */
+  diff?(id: string, olds: Props, news: Props): pulumi.dynamic.DiffResult;
+  create(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }>;
+  /** The current outputs, or undefined when the object is gone. */
+  read(ctx: ProviderContext, id: string, props: Props): Promise<Props | undefined>;
+  update(ctx: ProviderContext, id: string, olds: Props, news: Props): Promise<Props>;
+  delete(ctx: ProviderContext, id: string, props: Props): Promise<void>;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isEsignApiError(error) && (error.status === 404 || error.status === 410);
+}
+
+/** Runs `fn`; a 404 or 410 (the object is already gone) yields `fallback`. */
+export async function unlessGone<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isNotFound(error)) return fallback;
+    throw error;
+  }
+}
+
+export function withoutProvider(props: Props | undefined): Props {
+  const { __provider: _ignored, ...rest } = props ?? {};
+  return rest;
+}
+
+export function defaultDiff(impl: ResourceImpl, olds: Props, news: Props): pulumi.dynamic.DiffResult {
+  return diffByRules(impl.rules, olds, news, impl.deleteBeforeReplace ?? false);
+}
+
+export function readInputs(impl: ResourceImpl, props: Props): Props {
+  return pickInputs(impl.rules, props, impl.extraInputs);
+}

@@ -1,0 +1,159 @@
+/**
+ * TeamMember: one account on the team, as a member or with an invitation outstanding.
+ *
+ * Replaces: emailAddress or accountId (compared case-insensitively), teamId; always
+ * delete-before-replace, since the same person may be on both sides of the replace.
+ * Updates in place: role (PUT /team/add_member?team_id=... with the new role).
+ * Calls: create PUT /team/add_member?team_id=...; read: the team's member list
+ * (GET /team/members/{team_id}, 100 a page) and GET /team/invites, read ONCE per team and
+ * shared by every member's refresh; delete POST /team/remove_member, which also expires a
+ * pending invitation (404 = already gone).
+ * An invitation counts as present (no re-invite on every run); `status` is `invited` until
+ * the person accepts, then `member`. An existing membership is adopted silently.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { teamAddMemberBody } from "../contract";
+import { contractFailures } from "./support/check";
+import { normalizeEmail, sameEmail } from "./support/compare";
+import type { ProviderContext } from "./support/context";
+import { DiffRules } from "./support/diff";
+import { toWire } from "./support/naming";
+import { Props, ResourceImpl } from "./support/resource";
+import { providerStub } from "./support/stub";
+
+export interface TeamMemberArgs {
+  /** Who: an e-mail address (an account is made if it has none) or an account id. */
+  emailAddress?: pulumi.Input<string>;
+  accountId?: pulumi.Input<string>;
+  /** The team; defaults to the caller's team. */
+  teamId?: pulumi.Input<string>;
+  /** Member, Developer, Team Manager or Admin. */
+  role?: pulumi.Input<string>;
+}
+
+export class TeamMember extends pulumi.dynamic.Resource {
+  declare readonly accountId: pulumi.Output<string>;
+  declare readonly emailAddress: pulumi.Output<string>;
+  declare readonly teamId: pulumi.Output<string>;
+  declare readonly role: pulumi.Output<string>;
+  /** `invited` until the invitation is accepted, then `member`. */
+  declare readonly status: pulumi.Output<"invited" | "member">;
+
+  constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
+    super(providerStub("TeamMember"), name, { ...outputs, ...args }, opts, "esign", "TeamMember");
+  }
+}
+
+/** Outputs fill in what the program left out; only a value the program gives can differ. */
+const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
+
+const rules: DiffRules = {
+  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
+  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  teamId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  role: { change: "update", equal: givenEquals((o, n) => o === n) },
+};
+
+export interface TeamPerson {
+  accountId?: string;
+  emailAddress: string;
+  role: string;
+  status: "invited" | "member";
+}
+
+/** Everyone on a team or invited to it: two list reads, shared by all members' reads. */
+export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
+  return ctx.cache.get(`team:${teamId}`, async () => {
+    const people: TeamPerson[] = [];
+    for await (const m of ctx.client.paginate(ctx.client.team.members, { team_id: teamId }, { pageSize: 100 })) {
+      people.push({ accountId: m.account_id ?? undefined, emailAddress: m.email_address ?? "", role: m.role ?? "Member", status: "member" });
+    }
+    const invites = await ctx.client.team.invites();
+    for (const invite of invites.items) {
+      if (invite.team_id && invite.team_id !== teamId) continue;
+      if (invite.redeemed_at) continue;
+      if (people.some((p) => sameEmail(p.emailAddress, invite.email_address))) continue;
+      people.push({ emailAddress: invite.email_address, role: invite.role ?? "Member", status: "invited" });
+    }
+    return people;
+  });
+}
+
+function find(people: TeamPerson[], who: Props): TeamPerson | undefined {
+  if (who.accountId) {
+    const byId = people.find((p) => p.accountId === who.accountId);
+    if (byId) return byId;
+  }
+  return who.emailAddress ? people.find((p) => sameEmail(p.emailAddress, who.emailAddress)) : undefined;
+}
+
+function identity(inputs: Props): Props {
+  return inputs.accountId ? { account_id: inputs.accountId } : { email_address: inputs.emailAddress };
+}
+
+async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
+  return inputs.teamId ?? (await ctx.client.team.info()).team_id;
+}
+
+function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
+  return {
+    ...inputs,
+    teamId,
+    accountId: person.accountId ?? accountId ?? inputs.accountId,
+    emailAddress: normalizeEmail(person.emailAddress) ?? inputs.emailAddress,
+    role: person.role,
+    status: person.status,
+  };
+}
+
+/** Adds (or re-roles) the person and reads back who they are on the team. */
+async function addMember(ctx: ProviderContext, teamId: string, inputs: Props): Promise<TeamPerson> {
+  const body = toWire({ ...identity(inputs), role: inputs.role });
+  const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
+  ctx.cache.invalidate(`team:${teamId}`);
+  const people = await teamPeople(ctx, teamId);
+  const person = find(people, inputs);
+  if (person) return person;
+  // An invitation to an address without an account shows only in invited_emails.
+  const invited = (team.invited_emails ?? []).find((e: string) => sameEmail(e, inputs.emailAddress));
+  if (invited) return { emailAddress: invited, role: inputs.role ?? "Member", status: "invited" };
+  throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+}
+
+export const teamMemberImpl: ResourceImpl = {
+  rules,
+  deleteBeforeReplace: true,
+  check(_olds, news) {
+    const failures = contractFailures(teamAddMemberBody, toWire({ ...identity(news), role: news.role }), news);
+    if (!news.emailAddress && !news.accountId) {
+      failures.push({ property: "emailAddress", reason: "one of emailAddress or accountId is required" });
+    }
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    const teamId = await resolveTeamId(ctx, inputs);
+    const existing = find(await teamPeople(ctx, teamId), inputs);
+    let person = existing;
+    if (!existing) person = await addMember(ctx, teamId, inputs);
+    else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs);
+    const outs = outputsOf(inputs, teamId, person!, undefined);
+    return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
+  },
+
+  async read(ctx, _id, props) {
+    const person = find(await teamPeople(ctx, props.teamId), props);
+    return person ? outputsOf(props, props.teamId, person, props.accountId) : undefined;
+  },
+
+  async update(ctx, _id, olds, news) {
+    const person = await addMember(ctx, olds.teamId, { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress });
+    return outputsOf(news, olds.teamId, person, olds.accountId);
+  },
+
+  async delete(ctx, _id, props) {
+    await ctx.client.team.removeMember(identity(props) as never);
+    ctx.cache.invalidate(`team:${props.teamId}`);
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * Team: the account's team (an account belongs to at most one).
+ *
+ * Replaces: nothing. Updates in place (PUT /team): name.
+ * Calls: create POST /team/create then GET /team/info; read GET /team + GET /team/info;
+ * update PUT /team; delete DELETE /team/destroy (works only while the caller is the sole
+ * member, so members are removed first: they depend on the team).
+ * Adoption: `adopt: true` takes over the caller's existing team (renaming it if `name`
+ * differs) instead of failing because the caller is already on a team.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResultOf } from "../contract";
+import { teamCreateBody } from "../contract";
+type TeamWire = ResultOf<"team.get">;
+import { contractFailures } from "./support/check";
+import { DiffRules } from "./support/diff";
+import { fromWire, toWire } from "./support/naming";
+import type { ProviderContext } from "./support/context";
+import { isNotFound, Props, ResourceImpl } from "./support/resource";
+import { providerStub } from "./support/stub";
+
+export interface TeamArgs {
+  /** Defaults to the service's "Untitled Team". */
+  name?: pulumi.Input<string>;
+  /** Take over the caller's existing team instead of creating one. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+export interface TeamAccount {
+  accountId: string;
+  emailAddress: string;
+  roleCode?: string;
+}
+
+export class Team extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly teamId: pulumi.Output<string>;
+  declare readonly accounts: pulumi.Output<TeamAccount[]>;
+  declare readonly invitedAccounts: pulumi.Output<TeamAccount[]>;
+  declare readonly invitedEmails: pulumi.Output<string[]>;
+
+  constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { teamId: undefined, accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined };
+    super(providerStub("Team"), name, { name: undefined, ...outputs, ...args }, opts, "esign", "Team");
+  }
+}
+
+const rules: DiffRules = {
+  // An unset name means "whatever it is": the service names new teams "Untitled Team".
+  name: { change: "update", equal: (o, n) => n === undefined || o === n },
+  adopt: { change: "ignore" },
+};
+
+const accountsOf = (list: unknown[] | null | undefined): TeamAccount[] =>
+  (list ?? []).map((a) => {
+    const { accountId, emailAddress, roleCode } = fromWire<Props>(a);
+    return { accountId, emailAddress, ...(roleCode ? { roleCode } : {}) };
+  });
+
+function outputsOf(team: TeamWire, teamId: string, inputs: Props): Props {
+  return {
+    ...inputs,
+    name: team.name,
+    teamId,
+    accounts: accountsOf(team.accounts),
+    invitedAccounts: accountsOf(team.invited_accounts),
+    invitedEmails: team.invited_emails ?? [],
+  };
+}
+
+async function currentTeamId(ctx: ProviderContext): Promise<string> {
+  const info = await ctx.client.team.info();
+  return info.team_id;
+}
+
+export const teamImpl: ResourceImpl = {
+  rules,
+  check(_olds, news) {
+    const failures = news.name === undefined ? [] : contractFailures(teamCreateBody, toWire({ name: news.name }), news);
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    if (inputs.adopt) {
+      try {
+        let team = await ctx.client.team.get();
+        if (inputs.name !== undefined && team.name !== inputs.name) team = await ctx.client.team.update({ name: inputs.name });
+        const teamId = await currentTeamId(ctx);
+        ctx.log(`adopted team ${teamId}`);
+        return { id: teamId, outs: outputsOf(team, teamId, inputs) };
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    const team = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
+    const teamId = await currentTeamId(ctx);
+    return { id: teamId, outs: outputsOf(team, teamId, inputs) };
+  },
+
+  async read(ctx, id, props) {
+    const team = await ctx.client.team.get();
+    const teamId = await currentTeamId(ctx);
+    // The caller now sits on another team: this one is gone as far as this account can tell.
+    if (teamId !== id) return undefined;
+    return outputsOf(team, teamId, props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    const team = news.name === undefined ? await ctx.client.team.get() : await ctx.client.team.update({ name: news.name });
+    return outputsOf(team, id, news);
+  },
+
+  async delete(ctx) {
+    await ctx.client.team.destroy();
+  },
+};

@@ -1,0 +1,111 @@
+/**
+ * TemplateAccess: gives one account of the caller's team access to a template.
+ *
+ * Replaces: templateId, emailAddress or accountId (delete-before-replace).
+ * Updates in place: nothing; skipNotification only matters when access is first given.
+ * Calls: create POST /template/add_user/{template_id}; read GET /template/{template_id}
+ * (its accounts[]), read ONCE per template and shared by all accesses' refresh; delete
+ * POST /template/remove_user/{template_id} (404 = already gone). An existing access is
+ * adopted silently.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { templateAddUserBody } from "../contract";
+import { contractFailures } from "./support/check";
+import { normalizeEmail, sameEmail } from "./support/compare";
+import type { ProviderContext } from "./support/context";
+import { DiffRules } from "./support/diff";
+import { toWire } from "./support/naming";
+import { Props, ResourceImpl } from "./support/resource";
+import { providerStub } from "./support/stub";
+
+export interface TemplateAccessArgs {
+  templateId: pulumi.Input<string>;
+  emailAddress?: pulumi.Input<string>;
+  accountId?: pulumi.Input<string>;
+  /** Do not e-mail the account about the share (only when access is first given). */
+  skipNotification?: pulumi.Input<boolean>;
+}
+
+export class TemplateAccess extends pulumi.dynamic.Resource {
+  declare readonly templateId: pulumi.Output<string>;
+  declare readonly accountId: pulumi.Output<string>;
+  declare readonly emailAddress: pulumi.Output<string>;
+
+  constructor(name: string, args: TemplateAccessArgs, opts?: pulumi.CustomResourceOptions) {
+    super(providerStub("TemplateAccess"), name, { accountId: undefined, emailAddress: undefined, ...args }, opts, "esign", "TemplateAccess");
+  }
+}
+
+const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
+
+const rules: DiffRules = {
+  templateId: { change: "replace" },
+  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
+  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  skipNotification: { change: "ignore" },
+};
+
+interface Holder {
+  accountId: string;
+  emailAddress: string;
+}
+
+/** The accounts that can use a template: one GET per template per refresh. */
+export function templateHolders(ctx: ProviderContext, templateId: string): Promise<Holder[]> {
+  return ctx.cache.get(`template:${templateId}`, async () => {
+    const template = await ctx.client.template.get(templateId);
+    return (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
+  });
+}
+
+const find = (holders: Holder[], who: Props) =>
+  (who.accountId && holders.find((h) => h.accountId === who.accountId)) ||
+  (who.emailAddress && holders.find((h) => sameEmail(h.emailAddress, who.emailAddress))) ||
+  undefined;
+
+const identity = (inputs: Props) => (inputs.accountId ? { account_id: inputs.accountId } : { email_address: inputs.emailAddress });
+
+function outputsOf(inputs: Props, holder: Holder): Props {
+  return { ...inputs, accountId: holder.accountId, emailAddress: normalizeEmail(holder.emailAddress) };
+}
+
+export const templateAccessImpl: ResourceImpl = {
+  rules,
+  deleteBeforeReplace: true,
+  check(_olds, news) {
+    const body = toWire({ ...identity(news), skipNotification: news.skipNotification });
+    const failures = contractFailures(templateAddUserBody, body, news);
+    if (!news.templateId) failures.push({ property: "templateId", reason: "templateId is required" });
+    if (!news.emailAddress && !news.accountId) {
+      failures.push({ property: "emailAddress", reason: "one of emailAddress or accountId is required" });
+    }
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    let holder = find(await templateHolders(ctx, inputs.templateId), inputs);
+    if (!holder) {
+      const body = toWire({ ...identity(inputs), skipNotification: inputs.skipNotification });
+      const template = await ctx.client.template.addUser(inputs.templateId, body as never);
+      ctx.cache.invalidate(`template:${inputs.templateId}`);
+      const holders = (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
+      holder = find(holders, inputs);
+      if (!holder) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
+    }
+    return { id: `${inputs.templateId}/${holder.accountId}`, outs: outputsOf(inputs, holder) };
+  },
+
+  async read(ctx, _id, props) {
+    const holder = find(await templateHolders(ctx, props.templateId), { accountId: props.accountId });
+    return holder ? outputsOf(props, holder) : undefined;
+  },
+
+  async update(_ctx, _id, olds, news) {
+    return { ...news, accountId: olds.accountId, emailAddress: olds.emailAddress };
+  },
+
+  async delete(ctx, _id, props) {
+    await ctx.client.template.removeUser(props.templateId, { account_id: props.accountId } as never);
+    ctx.cache.invalidate(`template:${props.templateId}`);
+  },
+};

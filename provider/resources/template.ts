@@ -1,0 +1,176 @@
+/**
+ * Template: a reusable document with signer roles and form fields.
+ *
+ * Replaces: the files (`files`: local paths, diffed by content hash; or `fileUrls`), and every
+ * content field the update operation cannot change (signerRoles, formFieldsPerDocument,
+ * mergeFields, metadata, ...). When only the files changed, the replacement goes through
+ * POST /template/update_files/{old id} (the service overlays the new files on the old
+ * template's fields and returns a new template) and the engine then deletes the old one.
+ * Updates in place (POST /template/update/{id}): title, subject, message, ccRoles.
+ * Calls: create POST /template/create (multipart with local files), then polls
+ * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
+ * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
+ * delete POST /template/delete/{id} (404 = already gone).
+ * Adoption: give `templateId` and create takes over that template.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResultOf } from "../contract";
+import { templateCreateBody } from "../contract";
+import { contractFailures } from "./support/check";
+import { stableJson } from "./support/compare";
+import type { ProviderContext } from "./support/context";
+import { DiffRules, diffByRules } from "./support/diff";
+import { hashFile, readLocalFile } from "./support/files";
+import { fromWire, toWire } from "./support/naming";
+import { Props, ResourceImpl } from "./support/resource";
+import { providerStub } from "./support/stub";
+import { waitForTemplate } from "./template-wait";
+
+type TemplateWire = ResultOf<"template.get">;
+
+export interface TemplateArgs {
+  /** Local file paths (read by the provider; changes detected by content). */
+  files?: pulumi.Input<pulumi.Input<string>[]>;
+  fileUrls?: pulumi.Input<pulumi.Input<string>[]>;
+  title?: pulumi.Input<string>;
+  subject?: pulumi.Input<string>;
+  message?: pulumi.Input<string>;
+  signerRoles: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; order?: pulumi.Input<number> }>[]>;
+  ccRoles?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, ... */
+  formFieldsPerDocument: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  formFieldGroups?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  formFieldRules?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  mergeFields?: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; type: pulumi.Input<string> }>[]>;
+  metadata?: pulumi.Input<Record<string, any>>;
+  clientId?: pulumi.Input<string>;
+  allowReassign?: pulumi.Input<boolean>;
+  usePreexistingFields?: pulumi.Input<boolean>;
+  testMode?: pulumi.Input<boolean>;
+  fieldOptions?: pulumi.Input<Record<string, any>>;
+  attachments?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  signerExperience?: pulumi.Input<Record<string, any>>;
+  /** Adopt this existing template instead of creating one. */
+  templateId?: pulumi.Input<string>;
+}
+
+export class Template extends pulumi.dynamic.Resource {
+  declare readonly templateId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly documents: pulumi.Output<Record<string, any>[]>;
+  declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
+  declare readonly accounts: pulumi.Output<{ accountId: string; emailAddress: string }[]>;
+  declare readonly isLocked: pulumi.Output<boolean>;
+
+  constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { templateId: undefined, documents: undefined, accounts: undefined, isLocked: undefined, fileHashes: undefined };
+    super(providerStub("Template"), name, { ...outputs, ...args }, opts, "esign", "Template");
+  }
+}
+
+const CONTENT_KEYS = [
+  "signerRoles", "formFieldsPerDocument", "formFieldGroups", "formFieldRules", "mergeFields", "metadata",
+  "clientId", "allowReassign", "usePreexistingFields", "testMode", "fieldOptions", "attachments", "signerExperience",
+] as const;
+const UPDATABLE_KEYS = ["title", "subject", "message", "ccRoles"] as const;
+const FILE_KEYS = ["fileHashes", "fileUrls"];
+
+const rules: DiffRules = {
+  templateId: { change: "replace", equal: (o, n) => n === undefined || o === n },
+  files: { change: "ignore" },
+  fileHashes: { change: "replace" },
+  fileUrls: { change: "replace" },
+  ...Object.fromEntries(CONTENT_KEYS.map((k) => [k, { change: "replace" as const }])),
+  ...Object.fromEntries(UPDATABLE_KEYS.map((k) => [k, { change: "update" as const }])),
+};
+
+/** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
+const pendingFileReplacements = new Map<string, string>();
+const replacementKey = (inputs: Props) => stableJson(inputs);
+
+function wireBody(inputs: Props, withFiles: boolean): Props {
+  const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
+  for (const k of CONTENT_KEYS) fields[k] = inputs[k];
+  const body = toWire<Props>(fields);
+  if (inputs.files) body.files = withFiles ? inputs.files.map((p: string) => readLocalFile(p)) : inputs.files.map((p: string) => ({ filename: p, content: new Uint8Array() }));
+  return body;
+}
+
+function outputsOf(t: TemplateWire, inputs: Props): Props {
+  const template = t as Props;
+  return {
+    ...inputs,
+    templateId: template.template_id,
+    title: template.title ?? inputs.title,
+    message: template.message ?? inputs.message,
+    ...(template.subject !== undefined && template.subject !== null ? { subject: template.subject } : {}),
+    signerRoles: (template.signer_roles ?? []).map((r: Props) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
+    ccRoles: template.cc_roles?.length ? template.cc_roles.map((r: Props) => r.name) : inputs.ccRoles,
+    metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
+    documents: fromWire(template.documents ?? []),
+    accounts: (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address })),
+    isLocked: template.is_locked ?? false,
+  };
+}
+
+async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<string> {
+  const replaced = pendingFileReplacements.get(replacementKey(inputs));
+  if (replaced) {
+    pendingFileReplacements.delete(replacementKey(inputs));
+    const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, true);
+    const body = Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
+    ctx.log(`template ${replaced}: new files, overlaying them with update_files`);
+    const made = await ctx.client.template.updateFiles(replaced, body as never);
+    return made.template_id;
+  }
+  const made = await ctx.client.template.create(wireBody(inputs, true) as never);
+  return made.template_id;
+}
+
+export const templateImpl: ResourceImpl = {
+  rules,
+  extraInputs: ["files"],
+  check(_olds, news) {
+    const inputs: Props = { ...news };
+    const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
+    if (Array.isArray(news.files)) {
+      const hashes: string[] = [];
+      news.files.forEach((p: unknown, i: number) => {
+        if (typeof p !== "string") return;
+        const hashed = hashFile(p);
+        if ("error" in hashed) failures.push({ property: `files[${i}]`, reason: hashed.error });
+        else hashes.push(hashed.hash);
+      });
+      inputs.fileHashes = hashes;
+    }
+    return { inputs, failures };
+  },
+
+  diff(id, olds, news) {
+    const result = diffByRules(rules, olds, news);
+    const onlyFiles = (result.replaces ?? []).length > 0 && result.replaces!.every((k) => FILE_KEYS.includes(k));
+    if (onlyFiles && !news.templateId) pendingFileReplacements.set(replacementKey(news), id);
+    return result;
+  },
+
+  async create(ctx, inputs) {
+    const id = inputs.templateId ?? (await createOrOverlay(ctx, inputs));
+    if (!inputs.templateId) await waitForTemplate(ctx, id);
+    else ctx.log(`adopted template ${id}`);
+    return { id, outs: outputsOf(await ctx.client.template.get(id), inputs) };
+  },
+
+  async read(ctx, id, props) {
+    return outputsOf(await ctx.client.template.get(id), props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    const body = toWire({ title: news.title, subject: news.subject, message: news.message, ccRoles: news.ccRoles });
+    await ctx.client.template.update(id, body as never);
+    return outputsOf(await ctx.client.template.get(id), news);
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.template.delete(id);
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * @module service/accounts/summary
+ * The "account summary" object other resources embed (team accounts, template accounts,
+ * fax line accounts). Fax line accounts carry no quotas.
+ */
+import type { Account } from "./types";
+
+export interface AccountSummary {
+  account_id: string;
+  email_address: string;
+  is_locked: boolean;
+  is_paid_hs: boolean;
+  is_paid_hf: boolean;
+  quotas?: Account["quotas"];
+  role_code?: string;
+}
+
+export function accountSummary(a: Account, opts: { quotas?: boolean } = {}): AccountSummary {
+  const s: AccountSummary = {
+    account_id: a.account_id,
+    email_address: a.email_address,
+    is_locked: a.is_locked,
+    is_paid_hs: a.plan !== "free",
+    is_paid_hf: false,
+  };
+  if (opts.quotas !== false) s.quotas = { ...a.quotas };
+  return s;
+}

@@ -1,0 +1,30 @@
+/**
+ * @module service/accounts/types
+ * What the service knows about an account: its key, plan, quotas and team membership.
+ */
+
+export type PlanName = "free" | "essentials" | "standard" | "premium" | "enterprise";
+
+export interface Quotas {
+  templates_left: number | null;
+  documents_left: number | null;
+  api_signature_requests_left: number;
+  sms_verifications_left: number;
+}
+
+export interface Account {
+  account_id: string;
+  email_address: string;
+  api_key: string;
+  plan: PlanName;
+  quotas: Quotas;
+  /** Add-ons bought on top of the plan (the eID add-on gates `is_eid`). */
+  addons: { eid: boolean };
+  /** Account callback URL (PUT /account {callback_url}); used when no app callback applies. */
+  callback_url: string | null;
+  team_id: string | null;
+  /** Set while the account was made by an invitation and never signed in (no key use yet). */
+  confirmed: boolean;
+  is_locked: boolean;
+  created_at: number;
+}

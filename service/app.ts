@@ -1,0 +1,287 @@
+/**
+ * @module service/app
+ * createApp(options): the request handler and the state behind it. Pipeline of an API call:
+ * route (404 / 405) -> authenticate (401) -> rate limit (429) -> faults -> parse body (400)
+ * -> validate with the contract (400) -> handler -> commit the store (fsync) -> respond.
+ * Rate-limit headers go on every response; every failure is the error envelope.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AccountService } from "./accounts/service";
+import type { Account } from "./accounts/types";
+import { areas as defaultAreas, allRoutes } from "./areas";
+import { controlRoutes, type ControlRoute } from "./control";
+import { EventDispatcher } from "./events/dispatcher";
+import { MemoryOutbox } from "./events/outbox";
+import { authenticate } from "./http/auth";
+import { parseBody, readBody } from "./http/body";
+import { ApiError, errorForStatus, isApiError } from "./http/errors";
+import { Faults } from "./http/faults";
+import { searchPairs, unflatten } from "./http/form";
+import { RateLimiter } from "./http/rate-limit";
+import { reply } from "./http/reply";
+import { RequestLog } from "./http/request-log";
+import { Router } from "./http/router";
+import type { Area, Clock, HttpMethod, Reply, RequestContext, Route, ServiceContext } from "./http/types";
+import { validateParts } from "./http/validate";
+import { resolveOptions, type ResolvedOptions, type ServiceOptions } from "./options";
+import { openStore } from "./store";
+import type { Store } from "./store/types";
+
+/** The part of an API app the pipeline needs (auth and callbacks). */
+interface AppRecordView {
+  callback_url: string | null;
+  oauth: unknown;
+}
+
+export interface App {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  options: ResolvedOptions;
+  store: Store;
+  svc: ServiceContext;
+  startAccount: Account;
+  events: EventDispatcher;
+  outbox: MemoryOutbox;
+  faults: Faults;
+  requestLog: RequestLog;
+  rateLimiter: RateLimiter;
+  routes: Route[];
+  close(): Promise<void>;
+}
+
+export function createApp(options: ServiceOptions = {}, areaList: Area[] = defaultAreas): App {
+  const opts = resolveOptions(options);
+  const store = openStore({ data: opts.data, compactEvery: opts.compactEvery });
+  const clock: Clock = { now: () => Math.floor(Date.now() / 1000), nowMs: () => Date.now() };
+  const accounts = new AccountService(store, clock.now);
+  const apps = () => store.table<AppRecordView>("api_apps");
+  const events = new EventDispatcher({
+    nowMs: clock.nowMs,
+    account: (id) => accounts.byId(id),
+    appCallback: (id) => apps().get(id)?.callback_url,
+    retryDelaysMs: opts.callbackRetryDelaysMs,
+  });
+  const outbox = new MemoryOutbox(clock.now);
+  const timers = new Set<NodeJS.Timeout>();
+  const pendingTasks = new Set<Promise<void>>();
+  let closed = false;
+
+  const svc: ServiceContext = {
+    store,
+    clock,
+    events,
+    outbox,
+    accounts,
+    options: opts,
+    schedule(delayMs, task) {
+      if (closed) return;
+      const t = setTimeout(() => {
+        timers.delete(t);
+        if (closed) return;
+        const p = Promise.resolve()
+          .then(() => task(svc))
+          .catch((e: unknown) => console.error("[esign-service] background task failed:", e))
+          .finally(() => store.commit());
+        pendingTasks.add(p);
+        void p.finally(() => pendingTasks.delete(p));
+      }, delayMs);
+      timers.add(t);
+    },
+  };
+
+  const startAccount = ensureStartAccount(accounts, opts);
+  store.commit();
+  const routes = allRoutes(areaList);
+  const router = new Router(routes);
+  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs);
+  const faults = new Faults();
+  const requestLog = new RequestLog();
+
+  const app: App = {
+    handler: () => undefined,
+    options: opts,
+    store,
+    svc,
+    startAccount,
+    events,
+    outbox,
+    faults,
+    requestLog,
+    rateLimiter,
+    routes,
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([...pendingTasks]);
+      await events.close();
+      store.close();
+    },
+  };
+  const control = new Router<ControlRoute>(controlRoutes(app));
+
+  async function handleApi(req: IncomingMessage, path: string, query: string): Promise<{ reply: Reply; log: LogBits }> {
+    const method = (req.method ?? "GET").toUpperCase();
+    const log: LogBits = { account_id: null, operation: null, fault: false };
+    let headers = rateLimiter.peek();
+    try {
+      const match = router.match(method, path);
+      if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such endpoint: ${method} /v3${path}`);
+      if (match.kind === "method_not_allowed") {
+        const e = new ApiError(405, "method_not_allowed", `${method} is not allowed on /v3${path}; use ${match.allowed.join(", ")}`);
+        return { reply: withHeaders(errorReply(e), { ...headers, Allow: match.allowed.join(", ") }), log };
+      }
+      const { route: r, params } = match;
+      log.operation = r.operation ?? null;
+      const who = authenticate(req.headers.authorization, accounts, {
+        apiKeyOnly: r.apiKeyOnly ?? false,
+        appHasOAuth: (id) => Boolean(apps().get(id)?.oauth),
+      });
+      log.account_id = who.account.account_id;
+      const rate = rateLimiter.hit(who.account.account_id);
+      headers = rate.headers;
+      if (!rate.allowed) throw new ApiError(429, "exceeded_rate", "Rate limit exceeded: too many requests this minute");
+      const fault = faults.take(method, path);
+      if (fault) {
+        log.fault = true;
+        if (fault.delay_ms) await sleep(fault.delay_ms);
+        if (fault.status) throw errorForStatus(fault.status, fault.error_msg ?? `Injected fault (${fault.status})`, fault.error_name);
+      }
+      const raw = await readBody(req, opts.maxBodyBytes);
+      const parsed = parseBody(req.headers["content-type"], raw);
+      const rawQuery = unflatten(searchPairs(query));
+      const parts = r.operation
+        ? validateParts(r.operation, { params, query: rawQuery, body: parsed.body }, parsed.source)
+        : { params, query: rawQuery, body: parsed.body };
+      const ctx: RequestContext = {
+        ...svc,
+        method: method as HttpMethod,
+        path,
+        operation: r.operation,
+        params: parts.params as Record<string, string>,
+        query: parts.query,
+        body: parts.body,
+        files: parsed.files,
+        source: parsed.source,
+        account: who.account,
+        auth: who.auth,
+        reply,
+      };
+      const result = await r.handler(ctx);
+      store.commit(); // durable before the answer goes out
+      return { reply: withHeaders(result, headers), log };
+    } catch (e) {
+      store.commit(); // whatever was applied in memory is journalled too, so memory and file agree
+      return { reply: withHeaders(errorReply(e), headers), log };
+    }
+  }
+
+  async function handleControl(req: IncomingMessage, path: string, query: string): Promise<Reply> {
+    try {
+      if (!opts.controlFromAnywhere && !isLoopback(req.socket.remoteAddress)) {
+        throw new ApiError(403, "forbidden", "The control plane is only available from loopback");
+      }
+      const method = (req.method ?? "GET").toUpperCase();
+      const match = control.match(method, path);
+      if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such control endpoint: ${method} /_local${path}`);
+      if (match.kind === "method_not_allowed") throw new ApiError(405, "method_not_allowed", `${method} not allowed; use ${match.allowed.join(", ")}`);
+      const raw = await readBody(req, opts.maxBodyBytes);
+      const parsed = parseBody(req.headers["content-type"], raw);
+      const result = await match.route.handler({ params: match.params, query: unflatten(searchPairs(query)), body: parsed.body });
+      store.commit();
+      return result;
+    } catch (e) {
+      store.commit();
+      return errorReply(e);
+    }
+  }
+
+  app.handler = (req, res) => {
+    const started = Date.now();
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const query = q === -1 ? "" : url.slice(q + 1);
+    if (pathname === "/_local" || pathname.startsWith("/_local/")) {
+      void handleControl(req, pathname.slice("/_local".length) || "/", query).then((r) => send(res, r));
+      return;
+    }
+    if (!pathname.startsWith("/v3/")) {
+      send(res, withHeaders(errorReply(new ApiError(404, "not_found", `No such endpoint: ${pathname.slice(0, 200)} (the API lives under /v3)`)), rateLimiter.peek()));
+      return;
+    }
+    const seq = requestLog.nextSeq();
+    void handleApi(req, pathname.slice(3), query).then(({ reply: r, log }) => {
+      send(res, r);
+      const body = r.body as { error?: { error_name?: string } } | undefined;
+      requestLog.add({
+        seq,
+        time: started,
+        method: (req.method ?? "GET").toUpperCase(),
+        path: pathname,
+        status: r.status,
+        account_id: log.account_id,
+        operation: log.operation,
+        error_name: body?.error?.error_name ?? null,
+        duration_ms: Date.now() - started,
+        fault: log.fault,
+      });
+      if (opts.verbose) console.error(`[esign-service] ${req.method} ${pathname} -> ${r.status}`);
+    });
+  };
+
+  for (const a of areaList) a.onStart?.(svc);
+  store.commit();
+  return app;
+}
+
+interface LogBits {
+  account_id: string | null;
+  operation: string | null;
+  fault: boolean;
+}
+
+function ensureStartAccount(accounts: AccountService, opts: ResolvedOptions): Account {
+  const existing = accounts.byApiKey(opts.apiKey);
+  if (existing) return existing;
+  const byEmail = accounts.byEmail(opts.email);
+  const email = byEmail ? `${opts.apiKey.replace(/[^a-z0-9]/gi, "").slice(0, 20) || "dev"}@example.com` : opts.email;
+  return accounts.create({ email_address: email, api_key: opts.apiKey, plan: opts.plan, quotas: opts.quotas, eid: opts.eid });
+}
+
+function errorReply(e: unknown): Reply {
+  if (isApiError(e)) return { status: e.status, body: e.toEnvelope() };
+  // An internal exception still answers with the envelope; tests assert this never happens.
+  console.error("[esign-service] internal error:", e);
+  return { status: 500, body: new ApiError(500, "unknown", "Internal error in the local service").toEnvelope() };
+}
+
+function withHeaders(r: Reply, headers: Record<string, string>): Reply {
+  return { ...r, headers: { ...headers, ...(r.headers ?? {}) } };
+}
+
+function send(res: ServerResponse, r: Reply): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { ...(r.headers ?? {}) };
+  let payload: Buffer | undefined;
+  if (r.raw) {
+    payload = r.raw;
+    headers["Content-Type"] = r.contentType ?? "application/octet-stream";
+  } else if (r.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(r.body));
+    headers["Content-Type"] = "application/json";
+  } else if (r.status !== 204) {
+    payload = Buffer.alloc(0);
+    headers["Content-Type"] = "application/json";
+  }
+  if (payload) headers["Content-Length"] = String(payload.length);
+  res.writeHead(r.status, headers);
+  res.end(payload);
+}
+
+function isLoopback(addr: string | undefined): boolean {
+  return !!addr && (addr === "::1" || addr.startsWith("127.") || addr.startsWith("::ffff:127."));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

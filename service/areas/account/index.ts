@@ -1,0 +1,39 @@
+/**
+ * @module service/areas/account
+ * GET /account (the caller, or another account by account_id / email_address) and
+ * PUT /account {callback_url} (the account callback URL used for events without an app).
+ */
+import { accountSummary } from "../../accounts/summary";
+import type { Account } from "../../accounts/types";
+import { badRequest, notFound } from "../../http/errors";
+import { route } from "../../http/route";
+import type { Area, RequestContext } from "../../http/types";
+
+function accountView(a: Account, self: boolean) {
+  return { ...accountSummary(a, { quotas: self }), callback_url: self ? a.callback_url : null, role_code: null };
+}
+
+export const area: Area = {
+  name: "account",
+  routes: [
+    route("account.get", (ctx: RequestContext) => {
+      const { account_id, email_address } = ctx.query as { account_id?: string; email_address?: string };
+      const target = account_id ? ctx.accounts.byId(account_id) : email_address ? ctx.accounts.byEmail(email_address) : ctx.account;
+      if (!target) throw notFound("Account not found");
+      return ctx.reply.json("account", accountView(target, target.account_id === ctx.account.account_id));
+    }),
+    {
+      method: "PUT",
+      path: "/account",
+      handler: (ctx) => {
+        const url = ctx.body.callback_url;
+        if (url !== undefined && typeof url !== "string") throw badRequest("callback_url must be a string", "callback_url");
+        if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest("callback_url must be a URL", "callback_url");
+        const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
+          if (url !== undefined) acc.callback_url = url === "" ? null : url;
+        })!;
+        return ctx.reply.json("account", accountView(a, true));
+      },
+    },
+  ],
+};

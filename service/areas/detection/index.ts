@@ -1,0 +1,24 @@
+/**
+ * @module service/areas/detection
+ * POST /document/detect_fields: multipart `file` or `file_url` (exactly one, contract),
+ * detection_mode annotations | text_tags, page_range (contract-validated syntax; a bad value
+ * is 400 with error_path page_range). Answers `{ detection_result, warnings }`; the top-level
+ * warnings are about the request (skipped page indexes) and are always present.
+ */
+import { route } from "../../http/route";
+import type { Area, RequestContext, Reply } from "../../http/types";
+import type { FileUpload } from "../../../provider/contract";
+import { download } from "../signature-requests/documents";
+import { detectFields } from "./detect";
+
+async function detect(ctx: RequestContext): Promise<Reply> {
+  const body = ctx.body as { file?: FileUpload; file_url?: string; detection_mode: string; page_range?: string };
+  const data = body.file ? Buffer.from(body.file.content) : await download(body.file_url!, "file_url", ctx.options.maxBodyBytes);
+  const { result, topWarnings } = detectFields(data, body.detection_mode, body.page_range ?? "all", ctx.clock.now());
+  return { status: 200, body: { detection_result: result, warnings: topWarnings } };
+}
+
+export const area: Area = { name: "detection", routes: [route("document.detect_fields", detect)] };
+
+export { detectFields } from "./detect";
+export { parsePageRange, selectPages, formatPageRange, PageRangeError } from "./page-range";

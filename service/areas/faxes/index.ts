@@ -1,0 +1,97 @@
+/**
+ * @module service/areas/faxes
+ * Faxes (API key only): send, get, list, delete. `sender` may only be a fax line number the
+ * caller is on; without it the caller's e-mail address is the sender. Cover page fields
+ * (cover_page_to/from/message) add a generated cover page.
+ */
+import { badRequest, notFound } from "../../http/errors";
+import { newId } from "../../http/ids";
+import { paginate } from "../../http/pagination";
+import { route } from "../../http/route";
+import type { Area, RequestContext, Reply } from "../../http/types";
+import type { FileUpload } from "../../../provider/contract";
+import { makePdf } from "../../pdf";
+import { loadDocuments, pageCountOf } from "../signature-requests/documents";
+import { FAX_TRANSMIT_MS, faxes, faxView, settle, type FaxRecord } from "./model";
+
+interface SendBody {
+  recipient: string;
+  sender?: string;
+  files?: FileUpload[];
+  file_urls?: string[];
+  test_mode?: boolean;
+  cover_page_to?: string;
+  cover_page_from?: string;
+  cover_page_message?: string;
+  title?: string;
+}
+
+/** sender must be a fax line number the caller is on (or bought). */
+function checkSender(ctx: RequestContext, sender: string): void {
+  const line = ctx.store.table<{ owner_account_id: string; accounts: string[] }>("fax_lines").get(sender);
+  const me = ctx.account.account_id;
+  if (!line || (line.owner_account_id !== me && !line.accounts.includes(me))) {
+    throw badRequest("sender must be the number of a fax line you are on", "sender");
+  }
+}
+
+async function sendFax(ctx: RequestContext): Promise<Reply> {
+  const body = ctx.body as unknown as SendBody;
+  if (body.sender !== undefined) checkSender(ctx, body.sender);
+  const docs = await loadDocuments(ctx, body);
+  const documents = docs.map((d) => ({ name: d.name, page_count: pageCountOf(d.data) }));
+  const hasCover = [body.cover_page_to, body.cover_page_from, body.cover_page_message].some((v) => v !== undefined);
+  if (hasCover) {
+    const cover = makePdf({ pages: [{ texts: [
+      { x: 72, y: 720, text: "FAX", size: 24 },
+      { x: 72, y: 680, text: `To: ${body.cover_page_to ?? ""}` },
+      { x: 72, y: 660, text: `From: ${body.cover_page_from ?? ""}` },
+      { x: 72, y: 630, text: body.cover_page_message ?? "" },
+    ] }] });
+    documents.unshift({ name: "cover_page.pdf", page_count: pageCountOf(cover) });
+  }
+  const now = ctx.clock.nowMs();
+  const title = body.title ?? docs[0]?.name ?? "Fax";
+  const testMode = body.test_mode ?? false;
+  const rec: FaxRecord = {
+    fax_id: newId(), account_id: ctx.account.account_id, title, original_title: title,
+    subject: body.cover_page_to ?? null, message: body.cover_page_message ?? null,
+    sender: body.sender ?? ctx.account.email_address, recipient: body.recipient, test_mode: testMode,
+    cover_page: hasCover ? { to: body.cover_page_to ?? null, from: body.cover_page_from ?? null, message: body.cover_page_message ?? null } : null,
+    documents, status_code: "transmitting", completes_at_ms: testMode ? now : now + FAX_TRANSMIT_MS, sent_at: null,
+    created_at: Math.floor(now / 1000),
+  };
+  faxes(ctx.store).put(rec.fax_id, rec);
+  if (!testMode) {
+    ctx.schedule(FAX_TRANSMIT_MS, (svc) => {
+      const f = faxes(svc.store).get(rec.fax_id);
+      if (f) settle(svc, f);
+    });
+  }
+  return ctx.reply.json("fax", faxView(ctx, settle(ctx, rec)));
+}
+
+function ownFax(ctx: RequestContext): FaxRecord {
+  const f = faxes(ctx.store).get(ctx.params.fax_id ?? "");
+  if (!f || f.account_id !== ctx.account.account_id) throw notFound(`Fax ${ctx.params.fax_id} not found`, "fax_id");
+  return settle(ctx, f);
+}
+
+const getFax = (ctx: RequestContext): Reply => ctx.reply.json("fax", faxView(ctx, ownFax(ctx)));
+
+function listFaxes(ctx: RequestContext): Reply {
+  const mine = faxes(ctx.store).filter((f) => f.account_id === ctx.account.account_id).sort((a, b) => b.created_at - a.created_at);
+  const page = paginate(mine, ctx.query);
+  return ctx.reply.list("faxes", page.items.map((f) => faxView(ctx, settle(ctx, f))), page.list_info);
+}
+
+function deleteFax(ctx: RequestContext): Reply {
+  const f = ownFax(ctx);
+  faxes(ctx.store).delete(f.fax_id);
+  return ctx.reply.empty(204);
+}
+
+export const area: Area = {
+  name: "faxes",
+  routes: [route("fax.send", sendFax), route("fax.list", listFaxes), route("fax.get", getFax), route("fax.delete", deleteFax)],
+};

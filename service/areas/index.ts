@@ -1,0 +1,42 @@
+/**
+ * @module service/areas
+ * The registry of the interface's areas. Each area is one folder exporting an `Area`
+ * (service/http/types.ts): a name, its routes and an optional onStart hook.
+ *
+ * How to add an area (part 2: signature-requests, unclaimed-drafts, faxes, reports, detection):
+ *   1. service/areas/<area>/index.ts: `export const area: Area = { name, routes: [...] }`.
+ *      A Route is `{ method, path: "/fax/{fax_id}", operation: "fax.get", handler }`;
+ *      `path` is relative to /v3; `operation` is the contract's id: the app validates
+ *      params/query/body with provider/contract before calling the handler, and ctx.body
+ *      holds the validated (coerced) value. Mark fax/report routes `apiKeyOnly: true`.
+ *   2. Add one import line below and the area to `areas`.
+ *
+ * A handler gets a RequestContext: ctx.account (the caller), ctx.params/query/body/files,
+ * ctx.store.table<T>("name") (get/put/delete/list; durable with --data),
+ * ctx.clock.now() (Unix seconds), ctx.events.emit({event_type, account_id, client_id, payload}),
+ * ctx.outbox.send({to, subject, kind}), ctx.accounts (lookup/create/quotas/plan capabilities),
+ * ctx.schedule(ms, task) for asynchronous work, and ctx.reply.json/list/empty; it throws
+ * ApiError(status, error_name, msg, path) (service/http/errors.ts) for any failure.
+ * Helpers: service/http/pagination.ts (paginate), service/http/ids.ts (newId, newClientId),
+ * service/accounts/summary.ts (accountSummary).
+ */
+import type { Area, Route } from "../http/types";
+import { area as account } from "./account";
+import { area as apiApps } from "./api-apps";
+import { area as team } from "./team";
+import { area as templates } from "./templates";
+import { area as faxLines } from "./fax-lines";
+// part 2 areas: one import line each, e.g.
+// import { area as signatureRequests } from "./signature-requests";
+import { area as signatureRequests } from "./signature-requests";
+import { area as unclaimedDrafts } from "./unclaimed-drafts";
+import { area as faxes } from "./faxes";
+import { area as reports } from "./reports";
+import { area as detection } from "./detection";
+
+export const areas: Area[] = [account, apiApps, team, templates, faxLines, signatureRequests, unclaimedDrafts, faxes, reports, detection];
+
+/** Every API route, in registry order. */
+export function allRoutes(list: Area[] = areas): Route[] {
+  return list.flatMap((a) => a.routes);
+}

@@ -1,0 +1,124 @@
+/**
+ * @module service/areas/signature-requests/edit
+ * PUT /signature_request/edit/{id}: replaces documents, signers and texts of a request and
+ * sends it. The contract has already enforced the shapes (exactly one of files/file_urls and
+ * of signers/grouped_signers, limits, is_eid with one signer and not in test_mode); this
+ * module adds what needs account state: plan (allow_reassign: Premium+; production requests
+ * need a paid plan), the eID add-on, the app named by client_id, and quota use.
+ */
+import { badRequest, conflict, forbidden, paymentRequired } from "../../http/errors";
+import type { RequestContext, Reply, Warning } from "../../http/types";
+import type { FileUpload } from "../../../provider/contract";
+import { loadDocuments, signaturePage, storedDocuments, type StoredDocument } from "./documents";
+import {
+  emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView, type SignerInput,
+} from "./model";
+
+interface EditBody {
+  files?: FileUpload[];
+  file_urls?: string[];
+  signers?: SignerInput[];
+  grouped_signers?: { group: string; order?: number | null; signers: SignerInput[] }[];
+  allow_decline?: boolean;
+  allow_reassign?: boolean;
+  attachments?: Record<string, unknown>[];
+  cc_email_addresses?: string[];
+  client_id?: string;
+  custom_fields?: Record<string, unknown>[];
+  form_fields_per_document?: Record<string, unknown>[];
+  is_eid?: boolean;
+  message?: string;
+  metadata?: Record<string, unknown>;
+  signing_redirect_url?: string;
+  subject?: string;
+  test_mode?: boolean;
+  title?: string;
+  use_text_tags?: boolean;
+  use_preexisting_fields?: boolean;
+  expires_at?: number | null;
+}
+
+/** Signers in send order; grouped signers share their group's order and carry the group id. */
+function flattenSigners(body: EditBody): SignerInput[] {
+  if (body.signers) return body.signers;
+  return (body.grouped_signers ?? []).flatMap((g, gi) => g.signers.map((s) => ({ ...s, order: g.order ?? gi, group: g.group })));
+}
+
+/** Checks that need the caller's account; throws the matching ApiError. */
+export function checkAccountRules(ctx: RequestContext, body: { allow_reassign?: boolean; is_eid?: boolean; test_mode?: boolean; client_id?: string }): void {
+  const caps = ctx.accounts.capabilities(ctx.account);
+  if (body.allow_reassign === true && !caps.allow_reassign) {
+    throw forbidden("allow_reassign requires a Premium plan or higher", "allow_reassign");
+  }
+  if (body.is_eid === true && !ctx.account.addons.eid) throw forbidden("is_eid requires the eID add-on", "is_eid");
+  if (body.client_id !== undefined && !ctx.store.table("api_apps").get(body.client_id)) {
+    throw badRequest(`No API app with client_id ${body.client_id}`, "client_id");
+  }
+  if (body.test_mode !== true && !caps.paid) {
+    throw paymentRequired("Production signature requests need a paid API plan; use test_mode=1");
+  }
+}
+
+/** Uses signature request quota for a production request (test_mode requests are free). */
+export function deductQuota(ctx: RequestContext, testMode: boolean): Warning[] {
+  if (testMode) return [];
+  const id = ctx.account.account_id;
+  // The real API does not block at quota (the plan is upgraded); we record it as a warning.
+  const apiOk = ctx.accounts.consumeQuota(id, "api_signature_requests_left");
+  ctx.accounts.consumeQuota(id, "documents_left");
+  return apiOk ? [] : [{ warning_name: "quota_exceeded", warning_msg: "Signature request quota is used up; the request was sent anyway" }];
+}
+
+export async function editSignatureRequest(ctx: RequestContext): Promise<Reply> {
+  const body = ctx.body as EditBody;
+  const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
+  if (rec.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit this signature request");
+  if (rec.is_complete) throw conflict("The signature request is complete and cannot be edited");
+  checkAccountRules(ctx, body);
+  const signers = flattenSigners(body);
+  const documents: StoredDocument[] = storedDocuments(await loadDocuments(ctx, body));
+  const title = body.title ?? rec.title;
+  // No form fields (and no text tags / existing fields to place them): a signature page is
+  // appended on which every signer signs for all documents.
+  const placesFields = Boolean(body.form_fields_per_document?.length) || body.use_text_tags === true || body.use_preexisting_fields === true;
+  if (!placesFields) {
+    const page = signaturePage(title, signers);
+    documents.push({ name: "signature_page.pdf", page_count: 1, generated: true });
+    void page; // generated to prove it renders; only its facts are stored (keeps the journal small)
+  }
+  const testMode = body.test_mode ?? false;
+  const warnings = deductQuota(ctx, testMode);
+  const now = ctx.clock.now();
+  Object.assign(rec, {
+    title,
+    original_title: title,
+    subject: body.subject ?? rec.subject,
+    message: body.message ?? rec.message,
+    metadata: body.metadata !== undefined ? metadataAsText(body.metadata) : rec.metadata,
+    test_mode: testMode,
+    client_id: body.client_id ?? rec.client_id,
+    expires_at: body.expires_at === undefined ? rec.expires_at : body.expires_at,
+    is_complete: false,
+    is_declined: false,
+    has_error: false,
+    state: "sent",
+    is_eid: body.is_eid ?? false,
+    allow_decline: body.allow_decline ?? false,
+    allow_reassign: body.allow_reassign ?? false,
+    custom_fields: body.custom_fields ?? [],
+    signing_redirect_url: body.signing_redirect_url ?? null,
+    cc_email_addresses: body.cc_email_addresses ?? [],
+    attachments: (body.attachments ?? []).map((a) => ({
+      id: Math.random().toString(16).slice(2, 10), signer: String(a.signer_index ?? ""), name: a.name,
+      required: a.required ?? false, instructions: a.instructions ?? null, uploaded_at: null,
+    })),
+    signatures: newSignatures(signers),
+    documents,
+    form_fields_per_document: body.form_fields_per_document ?? [],
+    expired_event_sent: false,
+    updated_at: now,
+  });
+  signatureRequests(ctx.store).put(rec.signature_request_id, rec);
+  emitRequestEvent(ctx, rec, "signature_request_sent");
+  return ctx.reply.json("signature_request", signatureRequestView(ctx, rec), { warnings });
+}

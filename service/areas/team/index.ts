@@ -1,0 +1,109 @@
+/**
+ * @module service/areas/team
+ * Team routes: get, info, create, update, destroy, add/remove member (members.ts),
+ * members and sub_teams lists, invites.
+ */
+import { TEAM_DEFAULT_NAME } from "../../../provider/contract";
+import { badRequest } from "../../http/errors";
+import { newId } from "../../http/ids";
+import { paginate } from "../../http/pagination";
+import { route } from "../../http/route";
+import type { Area, RequestContext } from "../../http/types";
+import { addMember, removeMember } from "./members";
+import { pendingInvites, requireTeam, saveTeam, subtree, teamView, teams, visibleTeam, type TeamRecord } from "./model";
+
+function info(ctx: RequestContext, team: TeamRecord) {
+  const parent = team.parent_team_id ? teams(ctx.store).get(team.parent_team_id) : undefined;
+  const parentRef = parent ? { team_id: parent.team_id, name: parent.name } : null;
+  return {
+    team_id: team.team_id,
+    name: team.name,
+    num_members: team.members.length,
+    num_sub_teams: teams(ctx.store).filter((t) => t.parent_team_id === team.team_id).length,
+    // The schema says team_parent, the examples parent_team: emit both.
+    parent_team: parentRef,
+    team_parent: parentRef,
+  };
+}
+
+export const area: Area = {
+  name: "team",
+  routes: [
+    route("team.get", (ctx) => ctx.reply.json("team", teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account)))),
+
+    route("team.info", (ctx) => {
+      const teamId = (ctx.query as { team_id?: string }).team_id;
+      const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
+      return ctx.reply.json("team", info(ctx, team));
+    }),
+
+    route("team.create", (ctx) => {
+      if (ctx.account.team_id) throw badRequest("The account already belongs to a team");
+      const team: TeamRecord = {
+        team_id: newId(),
+        name: (ctx.body as { name?: string }).name ?? TEAM_DEFAULT_NAME,
+        parent_team_id: null,
+        created_at: ctx.clock.now(),
+        members: [{ account_id: ctx.account.account_id, role: "Admin" }],
+        invites: [],
+      };
+      saveTeam(ctx.store, team);
+      ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = team.team_id));
+      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+    }),
+
+    route("team.update", (ctx) => {
+      const team = requireTeam(ctx.store, ctx.account);
+      team.name = (ctx.body as { name: string }).name;
+      saveTeam(ctx.store, team);
+      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+    }),
+
+    route("team.destroy", (ctx) => {
+      const team = requireTeam(ctx.store, ctx.account);
+      if (team.members.length > 1) throw badRequest("The team can only be destroyed while you are its only member");
+      if (teams(ctx.store).find((t) => t.parent_team_id === team.team_id)) throw badRequest("The team still has sub teams");
+      for (const inv of pendingInvites(team)) inv.state = "expired";
+      teams(ctx.store).delete(team.team_id);
+      ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = null));
+      return ctx.reply.empty(200);
+    }),
+
+    route("team.add_member", addMember),
+    route("team.remove_member", removeMember),
+
+    route("team.members", (ctx) => {
+      const team = visibleTeam(ctx.store, ctx.account, ctx.params.team_id);
+      const members = team.members.flatMap((m) => {
+        const a = ctx.accounts.byId(m.account_id);
+        return a ? [{ account_id: a.account_id, email_address: a.email_address, role: m.role }] : [];
+      });
+      const page = paginate(members, ctx.query);
+      return ctx.reply.list("members", page.items, page.list_info);
+    }),
+
+    route("team.sub_teams", (ctx) => {
+      const team = visibleTeam(ctx.store, ctx.account, ctx.params.team_id);
+      const subs = teams(ctx.store)
+        .filter((t) => t.parent_team_id === team.team_id)
+        .map((t) => ({ team_id: t.team_id, name: t.name }));
+      const page = paginate(subs, ctx.query);
+      return ctx.reply.list("sub_teams", page.items, page.list_info);
+    }),
+
+    route("team.invites", (ctx) => {
+      const email = (ctx.query as { email_address?: string }).email_address?.toLowerCase();
+      const own = ctx.account.team_id ? teams(ctx.store).get(ctx.account.team_id) : undefined;
+      const sent = own ? subtree(ctx.store, own) : [];
+      const out = teams(ctx.store)
+        .list()
+        .flatMap((t) =>
+          pendingInvites(t)
+            .filter((i) => sent.some((s) => s.team_id === t.team_id) || i.account_id === ctx.account.account_id)
+            .map((i) => ({ email_address: i.email_address, team_id: t.team_id, role: i.role, sent_at: i.sent_at, redeemed_at: i.redeemed_at, expires_at: i.expires_at })),
+        )
+        .filter((i) => email === undefined || i.email_address.toLowerCase() === email);
+      return ctx.reply.json("team_invites", out);
+    }),
+  ],
+};

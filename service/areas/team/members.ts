@@ -1,0 +1,145 @@
+/**
+ * @module service/areas/team/members
+ * PUT /team/add_member and POST /team/remove_member.
+ *
+ * Choices where the spec is silent (see docs/local-service.md):
+ * - team_invite_failed answers HTTP 400.
+ * - Adding an account that is already a member, or already invited to this team, is a no-op.
+ * - remove_member answers 201 when new_owner_email_address is used (a queued transfer,
+ *   Enterprise plans only; 403 forbidden otherwise) and 200 for a plain removal.
+ */
+import type { Account } from "../../accounts/types";
+import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
+import type { RequestContext, Reply } from "../../http/types";
+import type { TeamRole } from "../../../provider/contract";
+import {
+  INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamRecord,
+} from "./model";
+
+/** Tables whose rows carry owner_account_id and move to the new owner on a transfer. */
+export const TRANSFERABLE_TABLES = ["api_apps", "templates", "signature_requests"];
+
+interface MemberBody {
+  account_id?: string;
+  email_address?: string;
+  role?: TeamRole;
+  new_owner_email_address?: string;
+  new_team_id?: string;
+  new_role?: TeamRole;
+}
+
+export function addMember(ctx: RequestContext): Reply {
+  const body = ctx.body as MemberBody;
+  const teamId = (ctx.query as { team_id?: string }).team_id;
+  const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
+  const role: TeamRole = teamId && body.role ? body.role : "Member";
+  const target = resolveInvitee(ctx, body);
+  if (target.team_id && target.team_id !== team.team_id) {
+    throw new ApiError(400, "team_invite_failed", `${target.email_address} already belongs to another team`, body.account_id ? "account_id" : "email_address");
+  }
+  if (target.team_id !== team.team_id) {
+    const pending = pendingInvites(team).find((i) => i.account_id === target.account_id);
+    if (pending) {
+      if (teamId && body.role) pending.role = role;
+    } else {
+      const now = ctx.clock.now();
+      team.invites.push({
+        email_address: target.email_address, account_id: target.account_id, role,
+        sent_at: now, expires_at: now + INVITE_TTL_SECONDS, redeemed_at: null, state: "pending",
+      });
+      ctx.outbox.send({
+        to: target.email_address, kind: "team_invite", subject: `You have been invited to join ${team.name}`,
+        data: { team_id: team.team_id, team_name: team.name, invited_by: ctx.account.email_address, role },
+      });
+    }
+    saveTeam(ctx.store, team);
+  } else if (teamId && body.role) {
+    const m = team.members.find((x) => x.account_id === target.account_id);
+    if (m) m.role = role;
+    saveTeam(ctx.store, team);
+  }
+  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+}
+
+/** account_id wins; an unknown e-mail gets a new (unconfirmed) account. */
+function resolveInvitee(ctx: RequestContext, body: MemberBody): Account {
+  if (body.account_id) {
+    const a = ctx.accounts.byId(body.account_id);
+    if (!a) throw notFound(`Account ${body.account_id} not found`, "account_id");
+    return a;
+  }
+  const email = body.email_address!;
+  return ctx.accounts.byEmail(email) ?? ctx.accounts.create({ email_address: email, confirmed: false });
+}
+
+export function removeMember(ctx: RequestContext): Reply {
+  const body = ctx.body as MemberBody;
+  const team = requireTeam(ctx.store, ctx.account);
+  const target = body.account_id ? ctx.accounts.byId(body.account_id) : ctx.accounts.byEmail(body.email_address!);
+  const path = body.account_id ? "account_id" : "email_address";
+  if (!target) throw notFound("Account not found", path);
+
+  // An outstanding invitation is expired, whether or not the account is also a member.
+  let expired = false;
+  for (const t of subtreeOf(ctx, team)) {
+    for (const inv of pendingInvites(t).filter((i) => i.account_id === target.account_id)) {
+      inv.state = "expired";
+      expired = true;
+      saveTeam(ctx.store, t);
+    }
+  }
+  const memberTeam = subtreeOf(ctx, team).find((t) => t.members.some((m) => m.account_id === target.account_id));
+  if (!memberTeam) {
+    if (expired) return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!));
+    throw notFound(`${target.email_address} is not a member of your team`, path);
+  }
+
+  let status = 200;
+  if (body.new_owner_email_address !== undefined) {
+    if (!ctx.accounts.capabilities(ctx.account).new_owner_transfer) {
+      throw forbidden("new_owner_email_address is available on Enterprise plans only", "new_owner_email_address");
+    }
+    const newOwner = ctx.accounts.byEmail(body.new_owner_email_address);
+    if (!newOwner || newOwner.team_id !== memberTeam.team_id || newOwner.account_id === target.account_id) {
+      throw badRequest("new_owner_email_address must be another member of the team", "new_owner_email_address");
+    }
+    transferOwnership(ctx, target.account_id, newOwner.account_id);
+    status = 201;
+  }
+
+  if (body.new_team_id !== undefined) {
+    const dest = visibleTeam(ctx.store, ctx.account, body.new_team_id);
+    if (dest.team_id !== memberTeam.team_id) {
+      memberTeam.members = memberTeam.members.filter((m) => m.account_id !== target.account_id);
+      saveTeam(ctx.store, memberTeam);
+      const fresh = teams(ctx.store).get(dest.team_id)!;
+      fresh.members.push({ account_id: target.account_id, role: body.new_role ?? "Member" });
+      saveTeam(ctx.store, fresh);
+      ctx.accounts.update(target.account_id, (a) => (a.team_id = dest.team_id));
+    }
+  } else {
+    leaveTeam(ctx, teams(ctx.store).get(memberTeam.team_id)!, target.account_id);
+  }
+  const now = teams(ctx.store).get(team.team_id) ?? team;
+  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, now), { status });
+}
+
+function subtreeOf(ctx: RequestContext, team: TeamRecord): TeamRecord[] {
+  const all = teams(ctx.store).list();
+  const out = [all.find((t) => t.team_id === team.team_id) ?? team];
+  for (let i = 0; i < out.length; i++) out.push(...all.filter((t) => t.parent_team_id === out[i].team_id));
+  return out;
+}
+
+/** Moves documents, templates and apps of `from` to `to` (the "queued" transfer, done at once here). */
+function transferOwnership(ctx: RequestContext, from: string, to: string): void {
+  for (const name of TRANSFERABLE_TABLES) {
+    const table = ctx.store.table<{ owner_account_id?: string; accounts?: string[] }>(name);
+    for (const [id, row] of table.entries()) {
+      if (row.owner_account_id !== from) continue;
+      row.owner_account_id = to;
+      if (Array.isArray(row.accounts)) row.accounts = [...new Set(row.accounts.map((a) => (a === from ? to : a)))];
+      table.put(id, row);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * @module service/areas/templates/create
+ * Building a new template record from a create / create_embedded_draft / update_files
+ * request: documents inspected, form fields checked against the documents, quota used
+ * (over quota the template is created locked, usable in test_mode only), processing scheduled.
+ */
+import { randomBytes } from "node:crypto";
+import { badRequest, notFound } from "../../http/errors";
+import { newId } from "../../http/ids";
+import type { RequestContext } from "../../http/types";
+import { apiApps, canSee } from "../api-apps/model";
+import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
+import { templates, type FormFieldInput, type TemplateRecord } from "./model";
+import { scheduleProcessing } from "./processing";
+
+/** The content part of a template request, as the contract validated it. */
+export interface TemplateContentBody {
+  title?: string;
+  subject?: string;
+  message?: string;
+  signer_roles?: { name: string; order?: number | null }[];
+  cc_roles?: string[];
+  merge_fields?: { name: string; type: string }[];
+  attachments?: Record<string, unknown>[];
+  form_fields_per_document?: FormFieldInput[];
+  form_field_groups?: { group_id: string; group_label: string; requirement: string }[];
+  metadata?: Record<string, unknown>;
+  client_id?: string;
+  test_mode?: boolean;
+  signer_experience?: Record<string, unknown>;
+}
+
+/** 404 unless the caller can see the app named by client_id. */
+export function checkClientId(ctx: RequestContext, client_id: string | undefined): void {
+  if (!client_id) return;
+  const app = apiApps(ctx.store).get(client_id);
+  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw notFound(`API app ${client_id} not found`, "client_id");
+}
+
+export function checkFieldsAgainstDocuments(fields: FormFieldInput[], docs: DocumentFacts[]): void {
+  fields.forEach((f, i) => {
+    if (f.document_index >= docs.length) {
+      throw badRequest(`document_index ${f.document_index} does not name one of the ${docs.length} documents`, `form_fields_per_document.${i}.document_index`);
+    }
+  });
+}
+
+export async function createTemplate(
+  ctx: RequestContext,
+  body: TemplateContentBody,
+  opts: { embedded: boolean; base?: TemplateRecord },
+): Promise<TemplateRecord> {
+  checkClientId(ctx, body.client_id);
+  const docs = await collectDocuments(ctx);
+  const base = opts.base;
+  const fields = body.form_fields_per_document ?? base?.form_fields ?? [];
+  checkFieldsAgainstDocuments(fields, docs);
+  const withinQuota = ctx.accounts.consumeQuota(ctx.account.account_id, "templates_left");
+  const problem = documentsProblem(docs, fields);
+  const now = ctx.clock.now();
+  const t: TemplateRecord = {
+    template_id: newId(),
+    owner_account_id: ctx.account.account_id,
+    accounts: base ? [...base.accounts] : [ctx.account.account_id],
+    client_id: body.client_id ?? base?.client_id ?? null,
+    is_embedded: opts.embedded || Boolean(body.client_id) || (base?.is_embedded ?? false),
+    status: "processing",
+    outcome: problem ? { status: "error", message: problem } : { status: "ready" },
+    error_msg: null,
+    parent_template_id: base?.template_id ?? null,
+    title: body.title ?? base?.title ?? docs[0]?.name ?? "Untitled",
+    subject: body.subject ?? base?.subject ?? null,
+    message: body.message ?? base?.message ?? "",
+    metadata: body.metadata ?? base?.metadata ?? {},
+    signer_roles: body.signer_roles ?? base?.signer_roles ?? [],
+    cc_roles: body.cc_roles ?? base?.cc_roles ?? [],
+    merge_fields: body.merge_fields ?? base?.merge_fields ?? [],
+    attachments: body.attachments ?? base?.attachments ?? [],
+    form_fields: fields,
+    form_field_groups: body.form_field_groups ?? base?.form_field_groups ?? [],
+    documents: docs,
+    is_locked: !withinQuota,
+    test_mode: body.test_mode ?? false,
+    signer_experience: body.signer_experience ?? base?.signer_experience ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  if (!t.accounts.includes(ctx.account.account_id)) t.accounts.unshift(ctx.account.account_id);
+  templates(ctx.store).put(t.template_id, t);
+  scheduleProcessing(ctx, t.template_id);
+  return t;
+}
+
+/** An embedded editor URL (not served by the emulator) and its expiry. */
+export function editUrl(ctx: RequestContext): { edit_url: string; expires_at: number } {
+  const token = randomBytes(16).toString("hex");
+  return { edit_url: `https://embedded.hellosign.com/prep-and-send/embedded-template?cached_params_token=${token}`, expires_at: ctx.clock.now() + 3600 };
+}

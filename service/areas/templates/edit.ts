@@ -1,0 +1,60 @@
+/**
+ * @module service/areas/templates/edit
+ * template.update_files (a NEW template overlaid with new files; the old one stays; the
+ * page count must not shrink and orientation must not change, else template_error),
+ * template.update (texts, CC roles, field renames) and embedded.edit_url (embedded
+ * templates only).
+ */
+import { badRequest, conflict } from "../../http/errors";
+import type { Reply, RequestContext, Warning } from "../../http/types";
+import { createTemplate, editUrl } from "./create";
+import { overlayProblem } from "./documents";
+import { accessibleTemplate, templates, templateView } from "./model";
+
+export async function updateFiles(ctx: RequestContext): Promise<Reply> {
+  const original = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  if (original.status === "processing") throw conflict("The template is still being processed");
+  const body = ctx.body as { client_id?: string; subject?: string; message?: string; test_mode?: boolean };
+  const t = await createTemplate(ctx, { client_id: body.client_id, subject: body.subject, message: body.message, test_mode: body.test_mode }, { embedded: false, base: original });
+  const mismatch = t.outcome.status === "ready" ? overlayProblem(original.documents, t.documents) : undefined;
+  if (mismatch) {
+    t.outcome = { status: "error", message: mismatch };
+    templates(ctx.store).put(t.template_id, t);
+  }
+  return ctx.reply.json("template", { template_id: t.template_id });
+}
+
+export function updateTemplate(ctx: RequestContext): Reply {
+  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  if (t.owner_account_id !== ctx.account.account_id) throw badRequest("Only the creator of the template may edit it");
+  const body = ctx.body as { title?: string; subject?: string; message?: string; cc_roles?: string[]; signer_experience?: Record<string, unknown>; form_fields?: { api_id: string; name?: string }[] };
+  const warnings: Warning[] = [];
+  if (body.title !== undefined) t.title = body.title;
+  if (body.subject !== undefined) t.subject = body.subject;
+  if (body.message !== undefined) t.message = body.message;
+  if (body.cc_roles !== undefined) t.cc_roles = body.cc_roles.filter((r) => r !== "");
+  if (body.signer_experience !== undefined) t.signer_experience = body.signer_experience;
+  for (const f of body.form_fields ?? []) {
+    const field = t.form_fields.find((x) => x.api_id === f.api_id);
+    if (!field) warnings.push({ warning_name: "parameter_ignored", warning_msg: `No form field with api_id ${f.api_id}` });
+    else if (f.name !== undefined) field.name = f.name;
+  }
+  t.updated_at = ctx.clock.now();
+  templates(ctx.store).put(t.template_id, t);
+  return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts), { warnings });
+}
+
+export function embeddedEditUrl(ctx: RequestContext): Reply {
+  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  if (!t.is_embedded) throw badRequest("Only templates created through the embedded flow can be edited with an edit URL", "template_id");
+  const body = ctx.body as { cc_roles?: string[]; merge_fields?: { name: string; type: string }[]; test_mode?: boolean };
+  if (t.is_locked && !body.test_mode) throw badRequest("This template is locked: it can be edited in test_mode only", "test_mode");
+  // A single empty role removes all CC roles; an empty merge_fields array removes all merge fields.
+  if (body.cc_roles !== undefined) t.cc_roles = body.cc_roles.filter((r) => r !== "");
+  if (body.merge_fields !== undefined) t.merge_fields = body.merge_fields;
+  if (body.cc_roles !== undefined || body.merge_fields !== undefined) {
+    t.updated_at = ctx.clock.now();
+    templates(ctx.store).put(t.template_id, t);
+  }
+  return ctx.reply.json("embedded", editUrl(ctx));
+}

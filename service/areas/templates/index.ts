@@ -1,0 +1,101 @@
+/**
+ * @module service/areas/templates
+ * Template routes: create, create_embedded_draft, get, list, delete, files (409 while
+ * processing, 422 after an error), plus access (access.ts) and edits (edit.ts).
+ */
+import { conflict, forbidden, notFound, ApiError } from "../../http/errors";
+import { paginate } from "../../http/pagination";
+import { route } from "../../http/route";
+import type { Area, RequestContext, Route } from "../../http/types";
+import { makePdf } from "../../pdf";
+import { addUser, removeUser } from "./access";
+import { createTemplate, editUrl, type TemplateContentBody } from "./create";
+import { embeddedEditUrl, updateFiles, updateTemplate } from "./edit";
+import { accessibleTemplate, templates, templateView, type TemplateRecord } from "./model";
+import { resumeProcessing } from "./processing";
+
+const view = (ctx: RequestContext, t: TemplateRecord) => templateView(t, ctx.account, ctx.accounts);
+
+/** Accounts whose templates `account_id` selects in template.list: the caller, a teammate, or "all". */
+function listedAccounts(ctx: RequestContext, account_id: string | undefined): string[] {
+  if (!account_id || account_id === ctx.account.account_id) return [ctx.account.account_id];
+  const team = ctx.account.team_id ? ctx.accounts.all().filter((a) => a.team_id === ctx.account.team_id) : [ctx.account];
+  if (account_id === "all") return team.map((a) => a.account_id);
+  if (!team.some((a) => a.account_id === account_id)) throw notFound(`Account ${account_id} is not on your team`, "account_id");
+  return [account_id];
+}
+
+/** File endpoints: 409 while processing, 422 when processing failed. */
+function readyTemplate(ctx: RequestContext): TemplateRecord {
+  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  if (t.status === "processing") throw conflict("The template files are still being processed");
+  if (t.status === "error") throw new ApiError(422, "unprocessable_entity", t.error_msg ?? "The template files could not be processed");
+  return t;
+}
+
+/** A PDF with the template's page sizes (the emulator keeps page facts, not the uploaded bytes). */
+function templatePdf(t: TemplateRecord): Buffer {
+  return makePdf({ pages: t.documents.flatMap((d) => d.pages.map((p) => ({ width: p.width, height: p.height, texts: [{ x: 72, y: p.height - 72, text: d.name }] }))) });
+}
+
+const fileRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/template/files/{template_id}",
+    handler: (ctx) => ({ status: 200, raw: templatePdf(readyTemplate(ctx)), contentType: "application/pdf" }),
+  },
+  {
+    method: "GET",
+    path: "/template/files_as_data_uri/{template_id}",
+    handler: (ctx) => ({ status: 200, body: { data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}` } }),
+  },
+  {
+    method: "GET",
+    path: "/template/files_as_file_url/{template_id}",
+    handler: (ctx) => {
+      const t = readyTemplate(ctx);
+      return { status: 200, body: { file_url: `https://s3.amazonaws.com/hellosign-local/${t.template_id}.pdf`, expires_at: ctx.clock.now() + 3600 } };
+    },
+  },
+];
+
+export const area: Area = {
+  name: "template",
+  onStart: resumeProcessing,
+  routes: [
+    route("template.create", async (ctx) => {
+      const t = await createTemplate(ctx, ctx.body as TemplateContentBody, { embedded: false });
+      return ctx.reply.json("template", view(ctx, t));
+    }),
+
+    route("template.create_embedded_draft", async (ctx) => {
+      const t = await createTemplate(ctx, ctx.body as TemplateContentBody, { embedded: true });
+      return ctx.reply.json("template", { template_id: t.template_id, ...editUrl(ctx) });
+    }),
+
+    route("template.get", (ctx) => ctx.reply.json("template", view(ctx, accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id)))),
+
+    route("template.list", (ctx) => {
+      const q = ctx.query as { account_id?: string; query?: string };
+      const who = listedAccounts(ctx, q.account_id);
+      const text = q.query?.toLowerCase();
+      const found = templates(ctx.store).filter((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)));
+      const page = paginate(found, ctx.query);
+      return ctx.reply.list("templates", page.items.map((t) => view(ctx, t)), page.list_info);
+    }),
+
+    route("template.delete", (ctx) => {
+      const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+      if (t.owner_account_id !== ctx.account.account_id) throw forbidden("Only the creator of the template may delete it");
+      templates(ctx.store).delete(t.template_id);
+      return ctx.reply.empty(200);
+    }),
+
+    route("template.add_user", addUser),
+    route("template.remove_user", removeUser),
+    route("template.update_files", updateFiles),
+    route("template.update", updateTemplate),
+    route("embedded.edit_url", embeddedEditUrl),
+    ...fileRoutes,
+  ],
+};

@@ -1,0 +1,56 @@
+/**
+ * @module service/cli-args
+ * Flags of the service CLI (service/main.ts) -> ServiceOptions.
+ */
+import { isPlanName } from "./accounts/plans";
+import type { Quotas } from "./accounts/types";
+import type { ServiceOptions } from "./options";
+
+const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
+  [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
+  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--rate-limit N]
+  [--data file] [--template-processing-ms N] [--verbose]`;
+
+const QUOTA_FLAGS: Record<string, keyof Quotas> = {
+  "--templates-left": "templates_left",
+  "--documents-left": "documents_left",
+  "--api-signature-requests-left": "api_signature_requests_left",
+  "--sms-verifications-left": "sms_verifications_left",
+};
+
+export function parseArgs(argv: string[]): ServiceOptions {
+  const o: ServiceOptions = { port: 8787 };
+  const quotas: Partial<Quotas> = {};
+  const int = (flag: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case "--port": o.port = int(flag, value()); break;
+      case "--host": o.host = value(); break;
+      case "--api-key": o.apiKey = value(); break;
+      case "--email": o.email = value(); break;
+      case "--plan": {
+        const p = value();
+        if (!isPlanName(p)) throw new Error(`unknown plan ${p}`);
+        o.plan = p;
+        break;
+      }
+      case "--eid": o.eid = true; break;
+      case "--rate-limit": o.rateLimit = int(flag, value()); break;
+      case "--data": o.data = value(); break;
+      case "--template-processing-ms": o.templateProcessingMs = int(flag, value()); break;
+      case "--verbose": o.verbose = true; break;
+      case "--help": case "-h": console.log(USAGE); process.exit(0); break;
+      default:
+        if (flag in QUOTA_FLAGS) quotas[QUOTA_FLAGS[flag]] = int(flag, value());
+        else throw new Error(`unknown flag ${flag}\n${USAGE}`);
+    }
+  }
+  if (Object.keys(quotas).length) o.quotas = quotas;
+  return o;
+}

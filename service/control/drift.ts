@@ -1,0 +1,158 @@
+/**
+ * @module service/control/drift
+ * Out-of-band edits under /_local/: what a person could change in the web UI behind the
+ * provider's back (rename an app, remove a team member, revoke template access ...), so
+ * drift detection and refresh can be tested. Also accepting team invitations.
+ */
+import type { ServiceContext } from "../http/types";
+import { badRequest, notFound } from "../http/errors";
+import { newId } from "../http/ids";
+import { apiApps } from "../areas/api-apps/model";
+import { acceptInvite, leaveTeam, saveTeam, teams, type TeamRecord } from "../areas/team/model";
+import { templates } from "../areas/templates/model";
+import { faxLines } from "../areas/fax-lines";
+import { ok, type ControlRoute } from "./types";
+
+/** Fields of the stored API app a UI edit may change. */
+const APP_FIELDS = ["name", "callback_url", "domains", "is_approved", "oauth", "options", "white_labeling_options"] as const;
+const TEMPLATE_FIELDS = ["title", "subject", "message", "metadata", "is_locked"] as const;
+
+function stringField(v: unknown, name: string): string {
+  if (typeof v !== "string" || v === "") throw badRequest(`${name} is required`, name);
+  return v;
+}
+
+export function driftRoutes(svc: ServiceContext): ControlRoute[] {
+  const { store } = svc;
+  const teamFor = (body: Record<string, unknown>): TeamRecord => {
+    const id = typeof body.team_id === "string" ? body.team_id : svc.accounts.byId(String(body.account_id ?? ""))?.team_id;
+    const t = id ? teams(store).get(id) : undefined;
+    if (!t) throw notFound("Team not found (give team_id or account_id)");
+    return t;
+  };
+  return [
+    {
+      method: "PATCH", path: "/api_apps/{client_id}", summary: `Edit an API app (${APP_FIELDS.join(", ")})`,
+      handler: ({ params, body }) => {
+        const app = apiApps(store).get(params.client_id);
+        if (!app) throw notFound("API app not found");
+        const rec = app as unknown as Record<string, unknown>;
+        for (const k of APP_FIELDS) if (k in body) rec[k] = body[k];
+        apiApps(store).put(app.client_id, app);
+        return ok({ api_app: app });
+      },
+    },
+    {
+      method: "DELETE", path: "/api_apps/{client_id}", summary: "Delete an API app",
+      handler: ({ params }) => {
+        if (!apiApps(store).delete(params.client_id)) throw notFound("API app not found");
+        return ok({ deleted: true });
+      },
+    },
+    {
+      method: "POST", path: "/invites/accept", summary: "Accept the outstanding team invitation of {email_address, team_id?}",
+      handler: ({ body }) => {
+        const team = acceptInvite(svc, stringField(body.email_address, "email_address"), typeof body.team_id === "string" ? body.team_id : undefined);
+        return ok({ team_id: team.team_id, name: team.name });
+      },
+    },
+    {
+      method: "PATCH", path: "/team", summary: "Rename a team {team_id | account_id, name}",
+      handler: ({ body }) => {
+        const t = teamFor(body);
+        t.name = stringField(body.name, "name");
+        saveTeam(store, t);
+        return ok({ team_id: t.team_id, name: t.name });
+      },
+    },
+    {
+      method: "DELETE", path: "/team/members/{account_id}", summary: "Take an account out of its team",
+      handler: ({ params }) => {
+        const a = svc.accounts.byId(params.account_id);
+        const t = a?.team_id ? teams(store).get(a.team_id) : undefined;
+        if (!a || !t) throw notFound("The account is not on a team");
+        leaveTeam(svc, t, a.account_id);
+        return ok({ removed: true });
+      },
+    },
+    {
+      method: "POST", path: "/teams/{team_id}/sub_teams", summary: "Create a sub team {name}",
+      handler: ({ params, body }) => {
+        if (!teams(store).get(params.team_id)) throw notFound("Team not found");
+        const sub: TeamRecord = { team_id: newId(), name: stringField(body.name, "name"), parent_team_id: params.team_id, created_at: svc.clock.now(), members: [], invites: [] };
+        saveTeam(store, sub);
+        return ok({ team_id: sub.team_id, name: sub.name }, 201);
+      },
+    },
+    {
+      method: "PATCH", path: "/templates/{template_id}", summary: `Edit a template (${TEMPLATE_FIELDS.join(", ")})`,
+      handler: ({ params, body }) => {
+        const t = templates(store).get(params.template_id);
+        if (!t) throw notFound("Template not found");
+        const rec = t as unknown as Record<string, unknown>;
+        for (const k of TEMPLATE_FIELDS) if (k in body) rec[k] = body[k];
+        t.updated_at = svc.clock.now();
+        templates(store).put(t.template_id, t);
+        return ok({ template_id: t.template_id });
+      },
+    },
+    {
+      method: "DELETE", path: "/templates/{template_id}", summary: "Delete a template",
+      handler: ({ params }) => {
+        if (!templates(store).delete(params.template_id)) throw notFound("Template not found");
+        return ok({ deleted: true });
+      },
+    },
+    {
+      method: "POST", path: "/templates/{template_id}/users", summary: "Give {account_id} access to a template",
+      handler: ({ params, body }) => {
+        const t = templates(store).get(params.template_id);
+        const id = stringField(body.account_id, "account_id");
+        if (!t) throw notFound("Template not found");
+        if (!svc.accounts.byId(id)) throw notFound("Account not found");
+        if (!t.accounts.includes(id)) t.accounts.push(id);
+        templates(store).put(t.template_id, t);
+        return ok({ accounts: t.accounts });
+      },
+    },
+    {
+      method: "DELETE", path: "/templates/{template_id}/users/{account_id}", summary: "Withdraw an account's access to a template",
+      handler: ({ params }) => {
+        const t = templates(store).get(params.template_id);
+        if (!t) throw notFound("Template not found");
+        t.accounts = t.accounts.filter((a) => a !== params.account_id);
+        templates(store).put(t.template_id, t);
+        return ok({ accounts: t.accounts });
+      },
+    },
+    {
+      method: "DELETE", path: "/fax_lines/{number}", summary: "Release a fax line",
+      handler: ({ params }) => {
+        if (!faxLines(store).delete(params.number)) throw notFound("Fax line not found");
+        return ok({ deleted: true });
+      },
+    },
+    {
+      method: "POST", path: "/fax_lines/{number}/users", summary: "Add {account_id} to a fax line",
+      handler: ({ params, body }) => {
+        const line = faxLines(store).get(params.number);
+        const id = stringField(body.account_id, "account_id");
+        if (!line) throw notFound("Fax line not found");
+        if (!svc.accounts.byId(id)) throw notFound("Account not found");
+        if (!line.accounts.includes(id)) line.accounts.push(id);
+        faxLines(store).put(line.number, line);
+        return ok({ accounts: line.accounts });
+      },
+    },
+    {
+      method: "DELETE", path: "/fax_lines/{number}/users/{account_id}", summary: "Remove an account from a fax line",
+      handler: ({ params }) => {
+        const line = faxLines(store).get(params.number);
+        if (!line) throw notFound("Fax line not found");
+        line.accounts = line.accounts.filter((a) => a !== params.account_id);
+        faxLines(store).put(line.number, line);
+        return ok({ accounts: line.accounts });
+      },
+    },
+  ];
+}

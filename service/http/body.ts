@@ -1,0 +1,95 @@
+/**
+ * @module service/http/body
+ * Reads a request body and turns it into `{ body, files, source }` for JSON, multipart and
+ * urlencoded requests. Files stay in `files` and are also placed into the body in the
+ * contract's FileUpload shape (`files: [{filename, content}]`, `custom_logo_file: {...}`)
+ * so the contract can check them like any other field.
+ */
+import type { IncomingMessage } from "node:http";
+import { ApiError, badRequest } from "./errors";
+import { parseFieldName, searchPairs, unflatten } from "./form";
+import { boundaryOf, parseMultipart } from "./multipart";
+import type { UploadedFile } from "./types";
+
+export interface ParsedBody {
+  body: Record<string, unknown>;
+  files: UploadedFile[];
+  source: "json" | "form";
+}
+
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on("data", (c: Buffer) => {
+      if (failed) return;
+      size += c.length;
+      if (size > maxBytes) {
+        failed = true;
+        reject(new ApiError(413, "bad_request", `Request body larger than ${maxBytes} bytes`));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => failed || resolve(Buffer.concat(chunks)));
+    req.on("error", (e) => failed || reject(badRequest(`Could not read the request body: ${e.message}`)));
+  });
+}
+
+export function parseBody(contentType: string | undefined, raw: Buffer): ParsedBody {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "multipart/form-data") return parseForm(raw, contentType!);
+  if (type === "application/x-www-form-urlencoded") {
+    return { body: unflatten(searchPairs(raw.toString("utf8"))), files: [], source: "form" };
+  }
+  if (raw.length === 0 || raw.toString("utf8").trim() === "") return { body: {}, files: [], source: "json" };
+  if (type === "application/json" || type.endsWith("+json") || type === "") return { body: parseJson(raw), files: [], source: "json" };
+  throw badRequest(`Unsupported Content-Type ${type}: send application/json, multipart/form-data or application/x-www-form-urlencoded`);
+}
+
+function parseJson(raw: Buffer): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString("utf8"));
+  } catch (e) {
+    throw badRequest(`Malformed JSON body: ${(e as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest("The JSON body must be an object");
+  if (hasForbiddenKey(value)) throw badRequest("Forbidden key in JSON body");
+  return value as Record<string, unknown>;
+}
+
+function hasForbiddenKey(v: unknown, depth = 0): boolean {
+  if (depth > 64) return true;
+  if (typeof v !== "object" || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => hasForbiddenKey(x, depth + 1));
+  return Object.keys(v).some((k) => k === "__proto__" || hasForbiddenKey((v as Record<string, unknown>)[k], depth + 1));
+}
+
+function parseForm(raw: Buffer, contentType: string): ParsedBody {
+  const parts = parseMultipart(raw, boundaryOf(contentType));
+  const pairs: [string, string][] = [];
+  const files: UploadedFile[] = [];
+  for (const p of parts) {
+    if (p.filename === undefined) {
+      pairs.push([p.name, p.data.toString("utf8")]);
+      continue;
+    }
+    const name = parseFieldName(p.name);
+    if (!name || name.length > 2) throw badRequest(`Malformed file field name: ${p.name.slice(0, 100)}`);
+    const sameField = files.filter((f) => f.field === name[0]).length;
+    const index = name.length === 2 && /^\d+$/.test(name[1]) ? Number(name[1]) : sameField;
+    files.push({ field: name[0], index, filename: p.filename, contentType: p.contentType, data: p.data });
+  }
+  const body = unflatten(pairs);
+  for (const field of new Set(files.map((f) => f.field))) {
+    if (field in body) throw badRequest(`${field} given both as a file and as a field`, field);
+    const group = files.filter((f) => f.field === field).sort((a, b) => a.index - b.index);
+    const uploads = group.map((f) => ({ filename: f.filename, content: f.data, contentType: f.contentType }));
+    // Singular file fields (custom_logo_file, file) hold one upload; indexed ones an array.
+    const indexed = parts.some((p) => p.filename !== undefined && p.name.startsWith(`${field}[`));
+    body[field] = indexed || field === "files" || uploads.length > 1 ? uploads : uploads[0];
+  }
+  return { body, files, source: "form" };
+}

@@ -1,0 +1,66 @@
+/**
+ * @module service/http/faults
+ * Fault injection rules (POST /_local/faults): a forced status and/or a delay for matching
+ * API requests, for the next `count` matches or a `ratio` of them. Paths are matched
+ * relative to /v3; `*` matches within one segment, `**` any rest, `{x}` one segment.
+ */
+import { ERROR_NAMES } from "./errors";
+
+export interface FaultRule {
+  id: number;
+  method?: string;
+  path: string;
+  status?: number;
+  /** Remaining matches to affect; undefined = unlimited (or ratio). */
+  count?: number;
+  ratio?: number;
+  delay_ms?: number;
+  error_name?: string;
+  error_msg?: string;
+  /** How many requests this rule affected. */
+  hits: number;
+}
+
+export type FaultInput = Omit<FaultRule, "id" | "hits">;
+
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+
+  add(input: FaultInput): FaultRule {
+    const rule: FaultRule = { ...input, id: this.nextId++, hits: 0 };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** The first rule that fires for this request (consuming one of its count). */
+  take(method: string, path: string, random: () => number = Math.random): FaultRule | undefined {
+    for (const r of this.rules) {
+      if (r.method && r.method.toUpperCase() !== method) continue;
+      if (!pathMatches(r.path, path)) continue;
+      if (r.count !== undefined && r.count <= 0) continue;
+      if (r.ratio !== undefined && random() >= r.ratio) continue;
+      if (r.count !== undefined) r.count--;
+      r.hits++;
+      return { ...r, error_name: r.error_name ?? (r.status ? ERROR_NAMES[r.status] : undefined) };
+    }
+    return undefined;
+  }
+}
+
+export function pathMatches(pattern: string, path: string): boolean {
+  const norm = (p: string) => p.replace(/^\/v3(?=\/)/, "").replace(/\/+$/, "") || "/";
+  const re = norm(pattern)
+    .split(/(\*\*|\*|\{[^}/]+\})/)
+    .map((part) => (part === "**" ? ".*" : part === "*" || /^\{.+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${re}$`).test(norm(path));
+}

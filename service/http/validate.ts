@@ -1,0 +1,41 @@
+/**
+ * @module service/http/validate
+ * Request validation with the contract (provider/contract), the one source of every rule:
+ * the service never restates a limit or an enum. A failure becomes 400 bad_request with
+ * error_path = the first issue's dotted path.
+ */
+import { operations, validateRequest, type OperationId } from "../../provider/contract";
+import { badRequest } from "./errors";
+
+export interface RequestParts {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
+export function isOperationId(id: string): id is OperationId {
+  return Object.prototype.hasOwnProperty.call(operations, id);
+}
+
+/** Validates and returns the coerced request parts; throws a 400 ApiError on failure. */
+export function validateParts(op: string, parts: RequestParts, source: "json" | "form"): RequestParts {
+  if (!isOperationId(op)) return parts;
+  const result = validateRequest(op, parts, { source });
+  if (result.ok) {
+    const v = result.value;
+    // Params the operation does not declare come back as {}: keep the router's.
+    return { params: Object.keys(v.params).length ? v.params : parts.params, query: v.query, body: v.body };
+  }
+  const first = result.issues[0];
+  const path = stripPart(first?.path ?? "");
+  const msg = result.issues
+    .slice(0, 5)
+    .map((i) => (stripPart(i.path) ? `${stripPart(i.path)}: ${i.message}` : i.message))
+    .join("; ");
+  throw badRequest(msg || "Invalid request", path || undefined);
+}
+
+/** "body.signer_roles.0.name" -> "signer_roles.0.name" (the API names the parameter only). */
+function stripPart(path: string): string {
+  return path.replace(/^(body|query|params)\.?/, "");
+}

@@ -1,0 +1,63 @@
+/**
+ * @module service
+ * The local emulator of the e-signature service, for in-process use:
+ *
+ *   const svc = await startService({ port: 0 });
+ *   // svc.baseUrl = "http://127.0.0.1:PORT/v3", svc.apiKey = "devkey"
+ *   await svc.close();
+ *
+ * `createApp(options)` gives the request handler without a listening socket.
+ */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, type App } from "./app";
+import type { ServiceOptions } from "./options";
+
+export { createApp, type App } from "./app";
+export type { ServiceOptions, ResolvedOptions } from "./options";
+export type { Route, Area, RequestContext, ServiceContext, Reply, UploadedFile } from "./http/types";
+export { ApiError, isApiError } from "./http/errors";
+
+export interface RunningService {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** url + "/v3" */
+  baseUrl: string;
+  /** API key of the start account. */
+  apiKey: string;
+  /** account_id of the start account. */
+  accountId: string;
+  port: number;
+  app: App;
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const app = createApp(options);
+  const server = http.createServer(app.handler);
+  server.keepAliveTimeout = 1000;
+  const host = app.options.host;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(app.options.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    baseUrl: `${url}/v3`,
+    apiKey: app.startAccount.api_key,
+    accountId: app.startAccount.account_id,
+    port,
+    app,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => app.close());
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * @module service/store/types
+ * The generic store: named tables of JSON values keyed by id. Areas add tables by name
+ * (`store.table<Template>("templates")`); nothing has to be declared up front.
+ *
+ * Values are copied on the way in and out, so a handler can only change state through
+ * `put`/`delete` - which is what makes the journal (see journal-store.ts) complete.
+ */
+
+export interface Table<T> {
+  readonly name: string;
+  get(id: string): T | undefined;
+  /** Inserts or replaces. The value must be JSON-serialisable. */
+  put(id: string, value: T): void;
+  /** True when something was deleted. */
+  delete(id: string): boolean;
+  /** All values, in insertion order. */
+  list(): T[];
+  /** [id, value] pairs, in insertion order. */
+  entries(): [string, T][];
+  find(predicate: (value: T) => boolean): T | undefined;
+  filter(predicate: (value: T) => boolean): T[];
+  size(): number;
+}
+
+/** One mutation, as journalled. */
+export type Mutation =
+  | { op: "put"; table: string; id: string; value: unknown }
+  | { op: "delete"; table: string; id: string }
+  | { op: "reset" };
+
+export interface Store {
+  table<T>(name: string): Table<T>;
+  /** Makes every mutation since the last commit durable (no-op in memory). Called before a response is sent. */
+  commit(): void;
+  /** Drops every table (journalled like any mutation). */
+  reset(): void;
+  /** Plain copy of every table, for GET /_local/state. */
+  dump(): Record<string, Record<string, unknown>>;
+  close(): void;
+}
