@@ -33,8 +33,12 @@ interface AppRecordView {
   oauth: unknown;
 }
 
-export interface App {
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The app is itself a request handler (`http.createServer(createApp())`), with its state attached. */
+export interface App extends RequestHandler {
+  /** The same function as the app itself. */
+  handler: RequestHandler;
   options: ResolvedOptions;
   store: Store;
   svc: ServiceContext;
@@ -45,6 +49,7 @@ export interface App {
   requestLog: RequestLog;
   rateLimiter: RateLimiter;
   routes: Route[];
+  areas: Area[];
   close(): Promise<void>;
 }
 
@@ -96,8 +101,10 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   const faults = new Faults();
   const requestLog = new RequestLog();
 
-  const app: App = {
-    handler: () => undefined,
+  // Assigned below, once the pipeline functions exist; the app forwards to it.
+  let handle: RequestHandler = () => undefined;
+  const app: App = Object.assign((req: IncomingMessage, res: ServerResponse) => handle(req, res), {
+    handler: (req: IncomingMessage, res: ServerResponse) => handle(req, res),
     options: opts,
     store,
     svc,
@@ -108,6 +115,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
     requestLog,
     rateLimiter,
     routes,
+    areas: areaList,
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);
@@ -116,7 +124,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       await events.close();
       store.close();
     },
-  };
+  });
   const control = new Router<ControlRoute>(controlRoutes(app));
 
   async function handleApi(req: IncomingMessage, path: string, query: string): Promise<{ reply: Reply; log: LogBits }> {
@@ -195,7 +203,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
     }
   }
 
-  app.handler = (req, res) => {
+  handle = (req, res) => {
     const started = Date.now();
     const url = req.url ?? "/";
     const q = url.indexOf("?");

@@ -6,14 +6,16 @@
  *   // svc.baseUrl = "http://127.0.0.1:PORT/v3", svc.apiKey = "devkey"
  *   await svc.close();
  *
- * `createApp(options)` gives the request handler without a listening socket.
+ * `createApp(options)` gives the request handler without a listening socket:
+ * `http.createServer(createApp({ apiKey: "k" }))` (the app also carries its state: store,
+ * request log, outbox, events, startAccount, close()).
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type App } from "./app";
 import type { ServiceOptions } from "./options";
 
-export { createApp, type App } from "./app";
+export { createApp, type App, type RequestHandler } from "./app";
 export type { ServiceOptions, ResolvedOptions } from "./options";
 export type { Route, Area, RequestContext, ServiceContext, Reply, UploadedFile } from "./http/types";
 export { ApiError, isApiError } from "./http/errors";

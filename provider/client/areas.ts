@@ -52,6 +52,8 @@ export function buildAreas(call: Call) {
       updateFiles: (templateId: string, body: BodyOf<"template.update_files">) =>
         call("template.update_files", { params: { template_id: templateId }, body }),
       update: (templateId: string, body: BodyOf<"template.update">) => call("template.update", { params: { template_id: templateId }, body }),
+      filesAsFileUrl: (templateId: string, query?: QueryOf<"template.files_as_file_url">) =>
+        call("template.files_as_file_url", { params: { template_id: templateId }, query }),
     },
     embedded: {
       editUrl: (templateId: string, body: BodyOf<"embedded.edit_url"> = {}) =>

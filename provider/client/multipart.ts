@@ -1,7 +1,8 @@
 /**
  * Request bodies: JSON, or multipart FormData when a file is attached. Multipart follows the
  * official Node SDK: files as files[0], files[1] ... (or the single field name), booleans as
- * "true"/"false", other objects and arrays JSON-stringified into one field, scalars as text.
+ * "true"/"false", other objects and arrays JSON-stringified into one field, scalars as text,
+ * null fields left out.
  */
 import { isFileUpload, type FileUpload, type UploadFields } from "../contract";
 
@@ -21,7 +22,8 @@ function toBlob(file: FileUpload): Blob {
 export function toFormData(body: Record<string, unknown>, uploads: UploadFields): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined) continue;
+    // null has no form encoding; omitting the field means the same (no value).
+    if (value === undefined || value === null) continue;
     const kind = uploads[key];
     if (kind === "many" && Array.isArray(value)) {
       value.forEach((file: FileUpload, index) => form.append(`${key}[${index}]`, toBlob(file), file.filename));
@@ -32,7 +34,7 @@ export function toFormData(body: Record<string, unknown>, uploads: UploadFields)
     } else if (value !== null && typeof value === "object") {
       form.append(key, JSON.stringify(value));
     } else {
-      form.append(key, value === null ? "" : String(value));
+      form.append(key, String(value));
     }
   }
   return form;

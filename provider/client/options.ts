@@ -35,9 +35,9 @@ export interface EsignClientOptions {
   accessToken?: string;
   /** Default https://api.hellosign.com/v3; the local service's `baseUrl` ends in /v3 too. */
   baseUrl?: string;
-  /** Client-side throttle for standard-tier operations (default 100/min; 0 disables). */
+  /** Client-side throttle for standard-tier operations (default RATE_LIMIT_STANDARD_PER_MINUTE; 0 disables). */
   requestsPerMinute?: number;
-  /** Client-side throttle for high-tier operations (default 25/min; 0 disables). */
+  /** Client-side throttle for high-tier operations (default RATE_LIMIT_HIGH_TIER_PER_MINUTE; 0 disables). */
   highTierRequestsPerMinute?: number;
   /** Requests a bucket lets through back to back before pacing starts (default 10). */
   burst?: number;

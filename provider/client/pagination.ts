@@ -6,7 +6,7 @@
 import type { ListPage } from "../contract";
 
 export interface PaginateOptions {
-  /** page_size per request (1..100; default: the service's default). */
+  /** page_size per request (PAGE_SIZE_MIN..PAGE_SIZE_MAX; default: the service's default). */
   pageSize?: number;
   /** First page to fetch (default 1). */
   startPage?: number;

@@ -18,14 +18,14 @@ export interface RetryPolicy {
   maxRateLimitWaitMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   retries: 3,
   retryStatuses: [500, 502, 503, 504],
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   rateLimitRetries: 5,
   maxRateLimitWaitMs: 65_000,
-};
+});
 
 /** Codes of failures that happen before anything was sent: safe to retry any operation. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ERR_INVALID_URL"]);

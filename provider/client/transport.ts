@@ -5,14 +5,14 @@
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import {
-  errorEnvelopeSchema, operations, responseEnvelope, validateRequest, warningsSchema,
+  RATE_LIMIT_HIGH_TIER_PER_MINUTE, RATE_LIMIT_STANDARD_PER_MINUTE, errorEnvelopeSchema, operations, responseEnvelope, validate, validateRequest, warningsSchema,
   type OperationId, type OperationSpec, type RequestParts, type ResultOf, type Warning,
 } from "../contract";
 import { EsignApiError, EsignValidationError } from "./errors";
 import { hasFiles, toFormData } from "./multipart";
 import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from "./options";
 import { Redactor } from "./redact";
-import { DEFAULT_RETRY_POLICY, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
+import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
 import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
 
@@ -38,8 +38,8 @@ export class Transport {
     this.redactor = new Redactor([options.apiKey, options.accessToken]);
     const burst = options.burst ?? 10;
     this.buckets = {
-      standard: new TokenBucket(options.requestsPerMinute ?? 100, burst),
-      high: new TokenBucket(options.highTierRequestsPerMinute ?? 25, burst),
+      standard: new TokenBucket(options.requestsPerMinute ?? RATE_LIMIT_STANDARD_PER_MINUTE, burst),
+      high: new TokenBucket(options.highTierRequestsPerMinute ?? RATE_LIMIT_HIGH_TIER_PER_MINUTE, burst),
     };
     this.slots = new Semaphore(Math.max(1, options.maxConcurrency ?? 4));
     this.http = axios.create({
@@ -61,12 +61,13 @@ export class Transport {
       try {
         response = await this.send(prepared, attempt);
       } catch (error) {
-        const code = (error as { code?: string }).code;
+        if (!axios.isAxiosError(error)) throw error; // a bug or a throwing hook, not the network
+        const code = error.code;
         this.stats.networkErrors += 1;
         countStatus(this.stats, 0);
         this.report(prepared, attempt, 0, started, {});
         const decision = decideAfterNetworkError(this.policy, code, { attempt, idempotent: prepared.spec.idempotent });
-        if (!decision.retry) throw this.networkError(prepared, code, (error as Error).message);
+        if (!decision.retry) throw this.networkError(prepared, code, error.message);
         await this.backoff(prepared, decision.delayMs, `network error ${code ?? ""}`);
         attempt += 1;
         continue;
@@ -156,7 +157,9 @@ export class Transport {
   }
 
   private async waitForReset(prepared: Prepared, rateLimit: RateLimitInfo, rateLimitAttempt: number): Promise<void> {
-    const delay = untilResetMs(this.policy, rateLimit.reset) ?? this.policy.baseDelayMs * 2 ** rateLimitAttempt;
+    // A reset already in the past (clock skew) still gets a short pause, so 429s never spin.
+    const untilReset = untilResetMs(this.policy, rateLimit.reset);
+    const delay = untilReset === undefined ? backoffMs(this.policy, rateLimitAttempt) : Math.max(untilReset, this.policy.baseDelayMs);
     this.log("warn", `429 on ${prepared.spec.method} ${prepared.path}; waiting ${delay} ms for the rate-limit reset`);
     this.gate.pauseUntil(Date.now() + delay);
     const waited = await this.gate.pass();
@@ -174,12 +177,13 @@ export class Transport {
     const { spec } = prepared;
     if (spec.response.kind === "empty") return undefined;
     const envelope = responseEnvelope(prepared.id);
-    const parsed = envelope?.safeParse(response.data);
-    if (!parsed?.success) {
-      const detail = parsed?.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    const parsed = envelope ? validate(envelope, response.data) : undefined;
+    if (!parsed?.ok) {
+      const detail = parsed?.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
       throw this.fail(prepared, response.status, "invalid_response", `response does not match the contract: ${detail}`);
     }
-    const body = parsed.data as Record<string, unknown>;
+    const body = parsed.value as Record<string, unknown>;
+    if (spec.response.kind === "body") return body;
     if (spec.response.kind === "resource") return body[spec.response.key];
     const keys = [spec.response.key, ...(spec.response.aliases ?? [])];
     const items = keys.map((key) => body[key]).find(Array.isArray) ?? [];

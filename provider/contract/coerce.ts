@@ -15,6 +15,7 @@ interface Def {
   shape?: Record<string, z.ZodType>;
   valueType?: z.ZodType;
   options?: z.ZodType[];
+  values?: unknown[];
 }
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -53,6 +54,9 @@ export function coerceFormValue(schema: z.ZodType, value: unknown): unknown {
       return coerceRecord(def, value);
     case "union":
       return coerceUnion(def, value);
+    case "literal":
+      // force_download=0: the literal whose text the string is.
+      return typeof value === "string" ? (def.values ?? []).find((literal) => String(literal) === value) ?? value : value;
     default:
       return value;
   }

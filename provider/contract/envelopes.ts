@@ -13,6 +13,7 @@ export function responseEnvelope(operationId: OperationId): z.ZodType | undefine
   const spec: OperationSpec = operations[operationId];
   const response = spec.response;
   if (response.kind === "empty") return undefined;
+  if (response.kind === "body") return response.schema;
   if (response.kind === "resource") {
     return z.looseObject({ [response.key]: response.schema, warnings: warningsSchema.optional() });
   }

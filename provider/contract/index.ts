@@ -9,7 +9,7 @@
  * - resource (response) schemas: `apiAppSchema`, `teamSchema`, `teamInfoSchema`, `teamMemberSchema`,
  *   `subTeamSchema`, `teamInviteSchema`, `accountSchema`, `faxLineSchema`, `faxSchema`,
  *   `templateSchema`, `templateDraftSchema`, `signatureRequestSchema`, `unclaimedDraftSchema`,
- *   `detectionResultSchema`, `reportSchema`, `embeddedEditUrlSchema`, `listInfoSchema`,
+ *   `detectionResultSchema`, `reportSchema`, `embeddedEditUrlSchema`, `fileUrlSchema`, `listInfoSchema`,
  *   `warningsSchema`, `errorEnvelopeSchema`, ...
  * - request schemas, one per operation part: `apiAppCreateBody`, `teamAddMemberBody`,
  *   `teamAddMemberQuery`, `faxLineAreaCodesQuery`, ... (also reachable as
@@ -26,7 +26,7 @@
  * - `coerceFormValue(schema, value)`, `isFileUpload`, `parseReportDate`, `PAGE_RANGE_PATTERN`
  * - resource types `ApiApp`, `Team`, `TeamInfo`, `TeamMember`, `SubTeam`, `TeamInvite`, `FaxLine`,
  *   `Fax`, `Template`, `TemplateDraft`, `SignatureRequest`, `UnclaimedDraft`, `DetectionResult`,
- *   `Report`, `Account`, `EmbeddedEditUrl`, `ErrorEnvelope`
+ *   `Report`, `Account`, `EmbeddedEditUrl`, `FileUrl`, `ErrorEnvelope`
  * - types `BodyOf<Id>`, `QueryOf<Id>`, `ParamsOf<Id>`, `ResultOf<Id>`, `ListPage<T>`,
  *   `ValidationIssue`, `ValidationResult<T>`, `FileUpload`
  */

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
-/** standard = 100 req/min, high = 25 req/min per account (service-api-facts §10). */
+/** Per-account rate tiers (service-api-facts §10): RATE_LIMIT_STANDARD_PER_MINUTE, RATE_LIMIT_HIGH_TIER_PER_MINUTE. */
 export type RateTier = "standard" | "high";
 
 /** Fax, fax line and report endpoints take the API key only. */
@@ -22,6 +22,8 @@ export type ResponseSpec =
     readonly schema: z.ZodType;
     readonly paginated: boolean;
   }
+  /** The whole body is the result (template.files_as_file_url answers `{ file_url, expires_at }`). */
+  | { readonly kind: "body"; readonly schema: z.ZodType }
   | { readonly kind: "empty" };
 
 export interface OperationSpec {
@@ -32,7 +34,7 @@ export interface OperationSpec {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response: ResponseSpec;
-  /** Statuses that mean success; the first is the documented one. */
+  /** Statuses that mean success; the first is the documented one (remove_member: 201 for queued transfers, else 200). */
   readonly successStatus: readonly number[];
   /** Present when the operation accepts files (then the body may be multipart). */
   readonly uploads?: UploadFields;

@@ -29,11 +29,11 @@ const EITHER = "api_key_or_oauth" as const;
 export const operations = {
   "account.get": { method: "GET", path: "/account", query: accountGetQuery, response: resource("account", A.accountSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
 
-  "api_app.create": { method: "POST", path: "/api_app", body: app.apiAppCreateBody, uploads: { custom_logo_file: "one" }, response: resource("api_app", A.apiAppSchema), successStatus: [201, 200], idempotent: false, tier: "standard", auth: EITHER },
+  "api_app.create": { method: "POST", path: "/api_app", body: app.apiAppCreateBody, uploads: { custom_logo_file: "one" }, response: resource("api_app", A.apiAppSchema), successStatus: [201], idempotent: false, tier: "standard", auth: EITHER },
   "api_app.get": { method: "GET", path: "/api_app/{client_id}", params: app.clientIdParams, response: resource("api_app", A.apiAppSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "api_app.list": { method: "GET", path: "/api_app/list", query: app.apiAppListQuery, response: page("api_apps", A.apiAppSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "api_app.update": { method: "PUT", path: "/api_app/{client_id}", params: app.clientIdParams, body: app.apiAppUpdateBody, uploads: { custom_logo_file: "one" }, response: resource("api_app", A.apiAppSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
-  "api_app.delete": { method: "DELETE", path: "/api_app/{client_id}", params: app.clientIdParams, response: empty, successStatus: [204, 200], idempotent: true, tier: "standard", auth: EITHER },
+  "api_app.delete": { method: "DELETE", path: "/api_app/{client_id}", params: app.clientIdParams, response: empty, successStatus: [204], idempotent: true, tier: "standard", auth: EITHER },
 
   "signature_request.edit": { method: "PUT", path: "/signature_request/edit/{signature_request_id}", params: sr.signatureRequestIdParams, body: sr.signatureRequestEditBody, uploads: FILES, response: resource("signature_request", D.signatureRequestSchema), successStatus: OK, idempotent: false, tier: "high", auth: EITHER },
   "signature_request.get": { method: "GET", path: "/signature_request/{signature_request_id}", params: sr.signatureRequestIdParams, response: resource("signature_request", D.signatureRequestSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
@@ -47,6 +47,8 @@ export const operations = {
   "template.add_user": { method: "POST", path: "/template/add_user/{template_id}", params: tpl.templateIdParams, body: tpl.templateAddUserBody, response: resource("template", D.templateSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "template.remove_user": { method: "POST", path: "/template/remove_user/{template_id}", params: tpl.templateIdParams, body: tpl.templateRemoveUserBody, response: resource("template", D.templateSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "template.update_files": { method: "POST", path: "/template/update_files/{template_id}", params: tpl.templateIdParams, body: tpl.templateUpdateFilesBody, uploads: FILES, response: resource("template", D.templateSchema), successStatus: OK, idempotent: false, tier: "standard", auth: EITHER },
+  // Not in the spec's list: the provider polls it while a template is processing (409) or failed (422).
+  "template.files_as_file_url": { method: "GET", path: "/template/files_as_file_url/{template_id}", params: tpl.templateIdParams, query: tpl.templateFilesAsFileUrlQuery, response: { kind: "body", schema: A.fileUrlSchema }, successStatus: OK, idempotent: true, tier: "high", auth: EITHER },
   "template.update": { method: "POST", path: "/template/update/{template_id}", params: tpl.templateIdParams, body: tpl.templateUpdateBody, response: resource("template", D.templateSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
 
   "embedded.edit_url": { method: "POST", path: "/embedded/edit_url/{template_id}", params: tpl.templateIdParams, body: tpl.embeddedEditUrlBody, response: resource("embedded", A.embeddedEditUrlSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
@@ -80,7 +82,7 @@ export const operations = {
   "fax.send": { method: "POST", path: "/fax/send", body: fax.faxSendBody, uploads: FILES, response: resource("fax", D.faxSchema), successStatus: OK, idempotent: false, tier: "standard", auth: API_KEY },
   "fax.get": { method: "GET", path: "/fax/{fax_id}", params: fax.faxIdParams, response: resource("fax", D.faxSchema), successStatus: OK, idempotent: true, tier: "standard", auth: API_KEY },
   "fax.list": { method: "GET", path: "/fax/list", query: fax.faxListQuery, response: page("faxes", D.faxSchema), successStatus: OK, idempotent: true, tier: "standard", auth: API_KEY },
-  "fax.delete": { method: "DELETE", path: "/fax/{fax_id}", params: fax.faxIdParams, response: empty, successStatus: [204, 200], idempotent: true, tier: "standard", auth: API_KEY },
+  "fax.delete": { method: "DELETE", path: "/fax/{fax_id}", params: fax.faxIdParams, response: empty, successStatus: [204], idempotent: true, tier: "standard", auth: API_KEY },
 
   "report.create": { method: "POST", path: "/report/create", body: reportCreateBody, response: resource("report", A.reportSchema), successStatus: OK, idempotent: false, tier: "standard", auth: API_KEY },
 } as const satisfies Record<string, OperationSpec>;

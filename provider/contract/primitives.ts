@@ -54,8 +54,8 @@ export const fileUploads = () => z.array(fileUpload()).min(1, { error: "at least
 export const fileUrls = () => z.array(z.url({ error: "must be a URL" })).min(1, { error: "at least 1 item" });
 
 /**
- * metadata: at most 10 keys (50 counting nested ones), key names up to 40 characters,
- * values up to 1000 characters.
+ * metadata: METADATA_MAX_KEYS keys (METADATA_MAX_NESTED_KEYS counting nested ones), key names
+ * up to METADATA_KEY_MAX_LENGTH characters, values up to METADATA_VALUE_MAX_LENGTH characters.
  */
 export const metadata = () =>
   z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
@@ -92,7 +92,10 @@ export const pageQuery = {
     .optional(),
 };
 
-/** expires_at: integer Unix seconds, 1..90 days ahead, or null. */
+/**
+ * expires_at: integer Unix seconds, 1..90 days ahead, or null. The service rounds it down to
+ * the whole hour, so the lower bound tolerates one hour less.
+ */
 export const expiresAt = () =>
   z.number().int({ error: "must be an integer Unix time in seconds" })
     .refine((seconds) => {

@@ -117,4 +117,7 @@ export const reportSchema = z.looseObject({
   report_type: z.array(z.string()).nullable().optional(),
 });
 
+/** template.files_as_file_url: a temporary download URL (not wrapped in a key). */
+export const fileUrlSchema = z.looseObject({ file_url: z.string(), expires_at: int().optional() });
+
 export const embeddedEditUrlSchema = z.looseObject({ edit_url: z.string(), expires_at: int().optional() });

@@ -23,7 +23,7 @@ export interface ListPage<T> {
 
 /** What the client returns for `Id`: the unwrapped resource, a ListPage, or void. */
 export type ResultOf<Id extends OperationId> = Operations[Id]["response"] extends infer R
-  ? R extends { kind: "resource"; schema: infer S extends z.ZodType } ? z.output<S>
+  ? R extends { kind: "resource" | "body"; schema: infer S extends z.ZodType } ? z.output<S>
     : R extends { kind: "list"; schema: infer S extends z.ZodType } ? ListPage<z.output<S>>
       : void
   : never;
@@ -43,6 +43,7 @@ export type TeamInvite = Out<AccountSchemas["teamInviteSchema"]>;
 export type FaxLine = Out<AccountSchemas["faxLineSchema"]>;
 export type Report = Out<AccountSchemas["reportSchema"]>;
 export type EmbeddedEditUrl = Out<AccountSchemas["embeddedEditUrlSchema"]>;
+export type FileUrl = Out<AccountSchemas["fileUrlSchema"]>;
 export type ErrorEnvelope = Out<AccountSchemas["errorEnvelopeSchema"]>;
 export type SignatureRequest = Out<DocumentSchemas["signatureRequestSchema"]>;
 export type Template = Out<DocumentSchemas["templateSchema"]>;

@@ -18,6 +18,8 @@ export interface ValidationIssue {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
+const UNION_DEFAULT = "does not match any allowed form";
+
 const ARTICLE: Record<string, string> = { array: "an array", object: "an object", integer: "an integer", int: "an integer" };
 
 /** Default messages for issues the schemas do not word themselves. */
@@ -27,12 +29,26 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
     return `must be ${ARTICLE[issue.expected] ?? `a ${issue.expected}`}`;
   }
   if (issue.code === "unrecognized_keys") return `unknown key(s): ${issue.keys.join(", ")}`;
-  if (issue.code === "invalid_union") return "does not match any allowed form";
+  if (issue.code === "invalid_union") return UNION_DEFAULT;
   return undefined;
 };
 
+/**
+ * Flattens zod issues to dotted paths. A union without its own message (e.g. "an object, or ""
+ * to clear") reports the issues of the one branch whose type matched, so the rule is named.
+ */
+function flatten(issue: z.core.$ZodIssue, prefix: PropertyKey[]): ValidationIssue[] {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === "invalid_union" && issue.message === UNION_DEFAULT) {
+    const typed = issue.errors.filter((branch) =>
+      !branch.some((inner) => inner.path.length === 0 && (inner.code === "invalid_type" || inner.code === "invalid_value")));
+    if (typed.length === 1) return typed[0].flatMap((inner) => flatten(inner, path));
+  }
+  return [{ path: path.map(String).join("."), message: issue.message }];
+}
+
 export function toIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  return error.issues.flatMap((issue) => flatten(issue, []));
 }
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): ValidationResult<z.output<S>> {

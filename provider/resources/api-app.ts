@@ -47,7 +47,7 @@ export class ApiApp extends pulumi.dynamic.Resource {
   declare readonly domains: pulumi.Output<string[]>;
   declare readonly callbackUrl: pulumi.Output<string | undefined>;
   declare readonly oauth: pulumi.Output<{ callbackUrl: string; scopes: string[] } | undefined>;
-  declare readonly clientId: pulumi.Output<string>;
+  readonly clientId: pulumi.Output<string>;
   declare readonly oauthSecret: pulumi.Output<string | undefined>;
   declare readonly isApproved: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<number>;
@@ -55,8 +55,10 @@ export class ApiApp extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
-    super(providerStub("ApiApp"), name, { clientId: undefined, ...outputs, ...args },
+    super(providerStub("ApiApp"), name, { ...outputs, ...args },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }), "esign", "ApiApp");
+    // The client id is the id, which stays known while the app is updated.
+    this.clientId = this.id;
   }
 }
 

@@ -30,14 +30,17 @@ export interface FaxLineArgs {
 }
 
 export class FaxLine extends pulumi.dynamic.Resource {
-  declare readonly number: pulumi.Output<string>;
+  readonly number: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly updatedAt: pulumi.Output<number>;
   declare readonly accounts: pulumi.Output<{ accountId: string; emailAddress: string }[]>;
 
   constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { number: undefined, createdAt: undefined, updatedAt: undefined, accounts: undefined };
+    const outputs = { createdAt: undefined, updatedAt: undefined, accounts: undefined };
     super(providerStub("FaxLine"), name, { ...outputs, ...args }, opts, "esign", "FaxLine");
+    // The number is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.number = this.id;
   }
 }
 

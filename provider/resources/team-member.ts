@@ -5,7 +5,7 @@
  * delete-before-replace, since the same person may be on both sides of the replace.
  * Updates in place: role (PUT /team/add_member?team_id=... with the new role).
  * Calls: create PUT /team/add_member?team_id=...; read: the team's member list
- * (GET /team/members/{team_id}, 100 a page) and GET /team/invites, read ONCE per team and
+ * (GET /team/members/{team_id}, 100 a page), GET /team/invites and GET /team, read ONCE per team and
  * shared by every member's refresh; delete POST /team/remove_member, which also expires a
  * pending invitation (404 = already gone).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
@@ -69,12 +69,14 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
     for await (const m of ctx.client.paginate(ctx.client.team.members, { team_id: teamId }, { pageSize: 100 })) {
       people.push({ accountId: m.account_id ?? undefined, emailAddress: m.email_address ?? "", role: m.role ?? "Member", status: "member" });
     }
-    const invites = await ctx.client.team.invites();
+    // Invitations carry the role; the team's invited_accounts carry the invitees' account ids.
+    const [invites, team] = await Promise.all([ctx.client.team.invites(), ctx.client.team.get()]);
     for (const invite of invites.items) {
       if (invite.team_id && invite.team_id !== teamId) continue;
       if (invite.redeemed_at) continue;
       if (people.some((p) => sameEmail(p.emailAddress, invite.email_address))) continue;
-      people.push({ emailAddress: invite.email_address, role: invite.role ?? "Member", status: "invited" });
+      const account = (team.invited_accounts ?? []).find((a) => sameEmail(a.email_address, invite.email_address));
+      people.push({ accountId: account?.account_id ?? undefined, emailAddress: invite.email_address, role: invite.role ?? "Member", status: "invited" });
     }
     return people;
   });

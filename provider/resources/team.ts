@@ -34,14 +34,17 @@ export interface TeamAccount {
 
 export class Team extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
-  declare readonly teamId: pulumi.Output<string>;
+  readonly teamId: pulumi.Output<string>;
   declare readonly accounts: pulumi.Output<TeamAccount[]>;
   declare readonly invitedAccounts: pulumi.Output<TeamAccount[]>;
   declare readonly invitedEmails: pulumi.Output<string[]>;
 
   constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { teamId: undefined, accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined };
+    const outputs = { accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined };
     super(providerStub("Team"), name, { name: undefined, ...outputs, ...args }, opts, "esign", "Team");
+    // The teamId is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.teamId = this.id;
   }
 }
 

@@ -55,7 +55,7 @@ export interface TemplateArgs {
 }
 
 export class Template extends pulumi.dynamic.Resource {
-  declare readonly templateId: pulumi.Output<string>;
+  readonly templateId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly documents: pulumi.Output<Record<string, any>[]>;
   declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
@@ -63,8 +63,11 @@ export class Template extends pulumi.dynamic.Resource {
   declare readonly isLocked: pulumi.Output<boolean>;
 
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { templateId: undefined, documents: undefined, accounts: undefined, isLocked: undefined, fileHashes: undefined };
+    const outputs = { documents: undefined, accounts: undefined, isLocked: undefined, fileHashes: undefined };
     super(providerStub("Template"), name, { ...outputs, ...args }, opts, "esign", "Template");
+    // The templateId is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.templateId = this.id;
   }
 }
 

@@ -9,6 +9,7 @@
  *      `path` is relative to /v3; `operation` is the contract's id: the app validates
  *      params/query/body with provider/contract before calling the handler, and ctx.body
  *      holds the validated (coerced) value. Mark fax/report routes `apiKeyOnly: true`.
+ *      Simplest: `route("fax.get", handler)` takes method, path and auth mode from the contract.
  *   2. Add one import line below and the area to `areas`.
  *
  * A handler gets a RequestContext: ctx.account (the caller), ctx.params/query/body/files,
@@ -18,7 +19,9 @@
  * ctx.schedule(ms, task) for asynchronous work, and ctx.reply.json/list/empty; it throws
  * ApiError(status, error_name, msg, path) (service/http/errors.ts) for any failure.
  * Helpers: service/http/pagination.ts (paginate), service/http/ids.ts (newId, newClientId),
- * service/accounts/summary.ts (accountSummary).
+ * service/accounts/summary.ts (accountSummary), service/http/route.ts (route(op, handler)).
+ * An area may also contribute control-plane routes (`controlRoutes(svc)`, mounted under
+ * /_local/, no auth) and an `onStart(svc)` hook (runs after the journal is replayed).
  */
 import type { Area, Route } from "../http/types";
 import { area as account } from "./account";

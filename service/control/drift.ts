@@ -6,16 +6,46 @@
  */
 import type { ServiceContext } from "../http/types";
 import { badRequest, notFound } from "../http/errors";
-import { newId } from "../http/ids";
+import { newId, newSecret } from "../http/ids";
 import { apiApps } from "../areas/api-apps/model";
 import { acceptInvite, leaveTeam, saveTeam, teams, type TeamRecord } from "../areas/team/model";
 import { templates } from "../areas/templates/model";
 import { faxLines } from "../areas/fax-lines";
 import { ok, type ControlRoute } from "./types";
 
-/** Fields of the stored API app a UI edit may change. */
-const APP_FIELDS = ["name", "callback_url", "domains", "is_approved", "oauth", "options", "white_labeling_options"] as const;
-const TEMPLATE_FIELDS = ["title", "subject", "message", "metadata", "is_locked"] as const;
+type Check = (v: unknown) => boolean;
+const isString: Check = (v) => typeof v === "string";
+const isObject: Check = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const orNull = (c: Check): Check => (v) => v === null || c(v);
+const isOAuth: Check = (v) =>
+  isObject(v) && isString((v as { callback_url?: unknown }).callback_url) && Array.isArray((v as { scopes?: unknown }).scopes);
+
+/** Fields of the stored API app a UI edit may change, with the shape each must keep. */
+const APP_FIELDS: Record<string, Check> = {
+  name: isString,
+  callback_url: orNull(isString),
+  domains: (v) => Array.isArray(v) && v.every(isString),
+  is_approved: (v) => typeof v === "boolean",
+  oauth: orNull(isOAuth),
+  options: isObject,
+  white_labeling_options: orNull(isObject),
+};
+const TEMPLATE_FIELDS: Record<string, Check> = {
+  title: isString,
+  subject: orNull(isString),
+  message: isString,
+  metadata: isObject,
+  is_locked: (v) => typeof v === "boolean",
+};
+
+/** Copies the allowed fields of `body` onto `target`; a field of the wrong shape is a 400. */
+function applyFields(target: Record<string, unknown>, body: Record<string, unknown>, fields: Record<string, Check>): void {
+  for (const [k, check] of Object.entries(fields)) {
+    if (!(k in body)) continue;
+    if (!check(body[k])) throw badRequest(`${k} has the wrong type`, k);
+  }
+  for (const k of Object.keys(fields)) if (k in body) target[k] = body[k];
+}
 
 function stringField(v: unknown, name: string): string {
   if (typeof v !== "string" || v === "") throw badRequest(`${name} is required`, name);
@@ -32,12 +62,14 @@ export function driftRoutes(svc: ServiceContext): ControlRoute[] {
   };
   return [
     {
-      method: "PATCH", path: "/api_apps/{client_id}", summary: `Edit an API app (${APP_FIELDS.join(", ")})`,
+      method: "PATCH", path: "/api_apps/{client_id}", summary: `Edit an API app (${Object.keys(APP_FIELDS).join(", ")})`,
       handler: ({ params, body }) => {
         const app = apiApps(store).get(params.client_id);
         if (!app) throw notFound("API app not found");
-        const rec = app as unknown as Record<string, unknown>;
-        for (const k of APP_FIELDS) if (k in body) rec[k] = body[k];
+        const secret = app.oauth?.secret;
+        applyFields(app as unknown as Record<string, unknown>, body, APP_FIELDS);
+        // OAuth settings edited in the UI keep their secret (or get one).
+        if (app.oauth) app.oauth = { callback_url: app.oauth.callback_url, scopes: app.oauth.scopes, secret: secret ?? newSecret() };
         apiApps(store).put(app.client_id, app);
         return ok({ api_app: app });
       },
@@ -85,12 +117,11 @@ export function driftRoutes(svc: ServiceContext): ControlRoute[] {
       },
     },
     {
-      method: "PATCH", path: "/templates/{template_id}", summary: `Edit a template (${TEMPLATE_FIELDS.join(", ")})`,
+      method: "PATCH", path: "/templates/{template_id}", summary: `Edit a template (${Object.keys(TEMPLATE_FIELDS).join(", ")})`,
       handler: ({ params, body }) => {
         const t = templates(store).get(params.template_id);
         if (!t) throw notFound("Template not found");
-        const rec = t as unknown as Record<string, unknown>;
-        for (const k of TEMPLATE_FIELDS) if (k in body) rec[k] = body[k];
+        applyFields(t as unknown as Record<string, unknown>, body, TEMPLATE_FIELDS);
         t.updated_at = svc.clock.now();
         templates(store).put(t.template_id, t);
         return ok({ template_id: t.template_id });

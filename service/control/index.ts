@@ -11,6 +11,7 @@ import { badRequest, notFound } from "../http/errors";
 import type { FaultInput } from "../http/faults";
 import { apiApps } from "../areas/api-apps/model";
 import { driftRoutes } from "./drift";
+import { signatureRequestControlRoutes } from "../areas/signature-requests";
 import { ok, type ControlRoute } from "./types";
 
 export type { ControlRoute } from "./types";
@@ -43,11 +44,20 @@ const accountOut = (a: Account) => ({
 });
 
 export function controlRoutes(app: App): ControlRoute[] {
+  const own = builtInRoutes(app);
+  // Areas contribute routes through Area.controlRoutes; signature requests' factory is listed
+  // here too. The first route for a method + path wins, so listing it twice is harmless.
+  const extra = [...app.areas.flatMap((a) => a.controlRoutes?.(app.svc) ?? []), ...signatureRequestControlRoutes(app.svc)];
+  const all = [...own, ...extra];
+  return all.filter((r, i) => all.findIndex((x) => x.method === r.method && x.path === r.path) === i);
+}
+
+function builtInRoutes(app: App): ControlRoute[] {
   const { svc } = app;
   const routes: ControlRoute[] = [
     {
       method: "GET", path: "/", summary: "This list of control routes",
-      handler: () => ok({ routes: routes.map((r) => ({ method: r.method, path: `/_local${r.path === "/" ? "/" : r.path}`, summary: r.summary })) }),
+      handler: () => ok({ routes: controlRoutes(app).map((r) => ({ method: r.method, path: `/_local${r.path}`, summary: r.summary })) }),
     },
     {
       method: "POST", path: "/accounts", summary: "Create an account {email_address?, plan?, quotas?, eid?, api_key?} -> {account_id, email_address, api_key}",

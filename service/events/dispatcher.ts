@@ -51,6 +51,8 @@ export class EventDispatcher implements EventBus {
   private records: EventRecord[] = [];
   private timers = new Set<NodeJS.Timeout>();
   private inflight = new Set<Promise<void>>();
+  /** Aborts deliveries still in flight when the service closes. */
+  private readonly shutdown = new AbortController();
   private closed = false;
 
   constructor(private readonly deps: DispatcherDeps) {}
@@ -109,7 +111,8 @@ export class EventDispatcher implements EventBus {
     const attempt: DeliveryAttempt = { time: this.deps.nowMs(), status: null, body: null, error: null };
     rec.attempts.push(attempt);
     try {
-      const res = await fetch(rec.url!, { method: "POST", body: form, signal: AbortSignal.timeout(5000) });
+      const signal = AbortSignal.any([AbortSignal.timeout(5000), this.shutdown.signal]);
+      const res = await fetch(rec.url!, { method: "POST", body: form, signal });
       attempt.status = res.status;
       attempt.body = (await res.text()).slice(0, 2000);
       return res.status === 200 && attempt.body.includes(ACK_BODY);
@@ -137,6 +140,7 @@ export class EventDispatcher implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.shutdown.abort();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await Promise.allSettled([...this.inflight]);

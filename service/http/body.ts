@@ -56,15 +56,22 @@ function parseJson(raw: Buffer): Record<string, unknown> {
     throw badRequest(`Malformed JSON body: ${(e as Error).message}`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw badRequest("The JSON body must be an object");
-  if (hasForbiddenKey(value)) throw badRequest("Forbidden key in JSON body");
+  const problem = shapeProblem(value);
+  if (problem) throw badRequest(problem);
   return value as Record<string, unknown>;
 }
 
-function hasForbiddenKey(v: unknown, depth = 0): boolean {
-  if (depth > 64) return true;
-  if (typeof v !== "object" || v === null) return false;
-  if (Array.isArray(v)) return v.some((x) => hasForbiddenKey(x, depth + 1));
-  return Object.keys(v).some((k) => k === "__proto__" || hasForbiddenKey((v as Record<string, unknown>)[k], depth + 1));
+/** Rejects `__proto__` keys (prototype pollution) and absurd nesting. */
+function shapeProblem(v: unknown, depth = 0): string | undefined {
+  if (depth > 64) return "The JSON body is nested too deeply";
+  if (typeof v !== "object" || v === null) return undefined;
+  const children = Array.isArray(v) ? v : Object.values(v);
+  if (!Array.isArray(v) && Object.keys(v).includes("__proto__")) return "Forbidden key __proto__ in JSON body";
+  for (const c of children) {
+    const p = shapeProblem(c, depth + 1);
+    if (p) return p;
+  }
+  return undefined;
 }
 
 function parseForm(raw: Buffer, contentType: string): ParsedBody {
@@ -72,6 +79,7 @@ function parseForm(raw: Buffer, contentType: string): ParsedBody {
   const pairs: [string, string][] = [];
   const files: UploadedFile[] = [];
   for (const p of parts) {
+    if (p.filename === "" && p.data.length === 0) continue; // an empty file input, as browsers send it
     if (p.filename === undefined) {
       pairs.push([p.name, p.data.toString("utf8")]);
       continue;

@@ -32,6 +32,7 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
     pos += delimiter.length;
     // "--" after a delimiter closes the body.
     if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return parts;
+    while (body[pos] === 0x20 || body[pos] === 0x09) pos++; // transport padding (RFC 2046)
     if (body[pos] === 0x0d && body[pos + 1] === 0x0a) pos += 2;
     else throw badRequest("Malformed multipart body: bad delimiter line");
     const headerEnd = body.indexOf("\r\n\r\n", pos);

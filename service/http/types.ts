@@ -12,6 +12,7 @@ import type { Account } from "../accounts/types";
 import type { AccountService } from "../accounts/service";
 import type { Store } from "../store/types";
 import type { ResolvedOptions } from "../options";
+import type { ControlRoute } from "../control/types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -146,4 +147,6 @@ export interface Area {
   routes: Route[];
   /** Runs once at start (after replay), e.g. to resume unfinished template processing. */
   onStart?(svc: ServiceContext): void;
+  /** Control-plane routes of the area (mounted under /_local/, no auth), e.g. UI stand-ins. */
+  controlRoutes?(svc: ServiceContext): ControlRoute[];
 }

@@ -26,16 +26,11 @@ export function validateParts(op: string, parts: RequestParts, source: "json" | 
     // Params the operation does not declare come back as {}: keep the router's.
     return { params: Object.keys(v.params).length ? v.params : parts.params, query: v.query, body: v.body };
   }
-  const first = result.issues[0];
-  const path = stripPart(first?.path ?? "");
+  // Issue paths name the parameter itself ("signer_roles.0.name"), as the API's error_path does.
+  const path = result.issues[0]?.path ?? "";
   const msg = result.issues
     .slice(0, 5)
-    .map((i) => (stripPart(i.path) ? `${stripPart(i.path)}: ${i.message}` : i.message))
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
     .join("; ");
   throw badRequest(msg || "Invalid request", path || undefined);
-}
-
-/** "body.signer_roles.0.name" -> "signer_roles.0.name" (the API names the parameter only). */
-function stripPart(path: string): string {
-  return path.replace(/^(body|query|params)\.?/, "");
 }

@@ -1,5 +1,7 @@
 /** The operation table matches ARCHITECTURE.md and service-api-facts (ids, verbs, statuses, tiers, auth). */
 import { strict as assert } from "node:assert";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { operationIds, operations, responseEnvelope, type OperationId } from "../../provider/contract";
 
 const expected: Record<OperationId, string> = {
@@ -13,6 +15,7 @@ const expected: Record<OperationId, string> = {
   "template.delete": "POST /template/delete/{template_id}", "template.add_user": "POST /template/add_user/{template_id}",
   "template.remove_user": "POST /template/remove_user/{template_id}", "template.update_files": "POST /template/update_files/{template_id}",
   "template.update": "POST /template/update/{template_id}",
+  "template.files_as_file_url": "GET /template/files_as_file_url/{template_id}",
   "embedded.edit_url": "POST /embedded/edit_url/{template_id}",
   "unclaimed_draft.create": "POST /unclaimed_draft/create", "unclaimed_draft.create_embedded": "POST /unclaimed_draft/create_embedded",
   "unclaimed_draft.create_embedded_with_template": "POST /unclaimed_draft/create_embedded_with_template",
@@ -29,7 +32,7 @@ const expected: Record<OperationId, string> = {
 };
 
 describe("contract: operation table", () => {
-  it("has exactly the operations of ARCHITECTURE.md with their method and path", () => {
+  it("has exactly the operations of ARCHITECTURE.md (+ template.files_as_file_url) with their method and path", () => {
     assert.deepEqual([...operationIds].sort(), Object.keys(expected).sort());
     for (const id of operationIds) assert.equal(`${operations[id].method} ${operations[id].path}`, expected[id], id);
   });
@@ -81,5 +84,16 @@ describe("contract: operation table", () => {
     assert.ok(responseEnvelope("api_app.get")?.safeParse({ api_app: { client_id: "c", oauth: null, extra: 1 } }).success);
     assert.equal(responseEnvelope("api_app.delete"), undefined);
     assert.ok(responseEnvelope("fax_line.get")?.safeParse({ fax_line: { number: "1" }, warnings: { warning_msg: "m", warning_name: "n" } }).success);
+  });
+
+  it("is listed in docs/client.md with method, path and success status", () => {
+    const doc = readFileSync(path.join(__dirname, "../../docs/client.md"), "utf8");
+    for (const id of operationIds) {
+      const { method, path: template, successStatus } = operations[id];
+      const row = doc.split("\n").find((line) => line.startsWith(`| \`${id}\` |`));
+      assert.ok(row, `docs/client.md lacks ${id}`);
+      assert.ok(row.includes(`| ${method} | \`${template}\` |`), `${id}: ${row}`);
+      assert.ok(row.includes(`| ${successStatus.join(" / ")} |`), `${id}: ${row}`);
+    }
   });
 });

@@ -73,3 +73,12 @@ describe("contract: form coercion (service side)", () => {
     assert.deepEqual(!result.ok && result.issues, [{ path: "area_code", message: "must be a number" }]);
   });
 });
+
+describe("contract: form coercion of literals", () => {
+  it("turns a query string into the numeric literal it spells", () => {
+    const result = validateRequest("template.files_as_file_url", { params: { template_id: "t" }, query: { force_download: "0" } });
+    assert.deepEqual(result.ok && result.value.query, { force_download: 0 });
+    const bad = validateRequest("template.files_as_file_url", { params: { template_id: "t" }, query: { force_download: "2" } });
+    assert.deepEqual(!bad.ok && bad.issues, [{ path: "force_download", message: "must be 0 or 1" }]);
+  });
+});

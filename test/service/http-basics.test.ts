@@ -135,3 +135,25 @@ describe("service: HTTP basics", () => {
     expectEnvelope(await api.put("/account", { callback_url: 5 }), 400, "bad_request");
   });
 });
+
+describe("service: createApp", () => {
+  it("is a request handler for http.createServer, without startService", async () => {
+    const http = await import("node:http");
+    const { createApp } = await import("../../service");
+    const app = createApp({ apiKey: "inproc" });
+    const server = http.createServer(app);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/v3/account`, { headers: { Authorization: `Basic ${Buffer.from("inproc:").toString("base64")}` } });
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { account: { account_id: string } };
+      assert.equal(body.account.account_id, app.startAccount.account_id);
+      assert.equal(app.requestLog.query({}).length, 1);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+      await app.close();
+    }
+  });
+});

@@ -42,14 +42,17 @@ export const apiAppCreateBody = z.object({
   white_labeling_options: whiteLabelingOptionsSchema.optional(),
 });
 
+/** On update an empty string clears an optional field (callback_url, oauth, options, white labeling). */
+const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal(""), schema]);
+
 export const apiAppUpdateBody = z.object({
   name: z.string().min(1, { error: "must not be empty" }).optional(),
   domains: domains.optional(),
   callback_url: callbackUrl.optional(),
   custom_logo_file: fileUpload().optional(),
-  oauth: oauthInputSchema.optional(),
-  options: apiAppOptionsSchema.optional(),
-  white_labeling_options: whiteLabelingOptionsSchema.optional(),
+  oauth: clearable(oauthInputSchema).optional(),
+  options: clearable(apiAppOptionsSchema).optional(),
+  white_labeling_options: clearable(whiteLabelingOptionsSchema).optional(),
 });
 
 export const clientIdParams = z.object({ client_id: id() });

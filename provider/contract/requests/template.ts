@@ -53,6 +53,8 @@ export const templateCreateEmbeddedDraftBody = z.object({
 }).superRefine(all(contentRules, groupsAreDefined));
 
 export const templateIdParams = z.object({ template_id: id() });
+/** force_download: 1 (default) serves the file as a download, 0 lets the browser render it. */
+export const templateFilesAsFileUrlQuery = z.object({ force_download: z.union([z.literal(0), z.literal(1)], { error: "must be 0 or 1" }).optional() });
 export const templateListQuery = z.object({ account_id: id().optional(), query: z.string().optional(), ...pageQuery });
 
 /** add_user: account_id or email_address (the id prevails), skip_notification. */

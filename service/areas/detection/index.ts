@@ -9,12 +9,22 @@ import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
 import { download } from "../signature-requests/documents";
+import { badRequest } from "../../http/errors";
 import { detectFields } from "./detect";
+import { PageRangeError } from "./page-range";
 
 async function detect(ctx: RequestContext): Promise<Reply> {
   const body = ctx.body as { file?: FileUpload; file_url?: string; detection_mode: string; page_range?: string };
   const data = body.file ? Buffer.from(body.file.content) : await download(body.file_url!, "file_url", ctx.options.maxBodyBytes);
-  const { result, topWarnings } = detectFields(data, body.detection_mode, body.page_range ?? "all", ctx.clock.now());
+  let out: ReturnType<typeof detectFields>;
+  try {
+    out = detectFields(data, body.detection_mode, body.page_range ?? "all", ctx.clock.now());
+  } catch (e) {
+    // The contract checks the syntax first; this only guards against the two ever disagreeing.
+    if (e instanceof PageRangeError) throw badRequest(e.message, "page_range");
+    throw e;
+  }
+  const { result, topWarnings } = out;
   return { status: 200, body: { detection_result: result, warnings: topWarnings } };
 }
 

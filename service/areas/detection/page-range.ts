@@ -6,6 +6,9 @@
  */
 import { PAGE_RANGE_PATTERN } from "../../../provider/contract";
 
+/** Larger indexes are clamped to this (far beyond any page count the reader accepts). */
+const MAX_INDEX = 1_000_000_000;
+
 export class PageRangeError extends Error {
   override readonly name = "PageRangeError";
 }
@@ -16,7 +19,8 @@ export function parsePageRange(spec: string): "all" | number[] {
   if (spec === "all") return "all";
   const out = new Set<number>();
   for (const item of spec.split(",")) {
-    const [a, b] = item.split("-").map(Number) as [number, number | undefined];
+    // Clamp absurd indexes (1e20 + 1 === 1e20 would never end the loop); they are beyond any page anyway.
+    const [a, b] = item.split("-").map((n) => Math.min(Number(n), MAX_INDEX)) as [number, number | undefined];
     const to = b ?? a;
     if (to < a) throw new PageRangeError(`invalid page_range item ${item}: start after end`);
     // Cap so "0-999999999" cannot allocate a huge set; anything past the cap is out of range anyway.

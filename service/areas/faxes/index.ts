@@ -2,7 +2,8 @@
  * @module service/areas/faxes
  * Faxes (API key only): send, get, list, delete. `sender` may only be a fax line number the
  * caller is on; without it the caller's e-mail address is the sender. Cover page fields
- * (cover_page_to/from/message) add a generated cover page.
+ * (cover_page_to/from/message) add a generated cover page. GET /fax/files/{id} (files_url)
+ * renders the fax as a PDF.
  */
 import { badRequest, notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
@@ -12,6 +13,7 @@ import type { Area, RequestContext, Reply } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
 import { makePdf } from "../../pdf";
 import { loadDocuments, pageCountOf } from "../signature-requests/documents";
+import { renderDocuments } from "../signature-requests/files";
 import { FAX_TRANSMIT_MS, faxes, faxView, settle, type FaxRecord } from "./model";
 
 interface SendBody {
@@ -25,6 +27,8 @@ interface SendBody {
   cover_page_message?: string;
   title?: string;
 }
+
+const COVER_NAME = "cover_page.pdf";
 
 /** sender must be a fax line number the caller is on (or bought). */
 function checkSender(ctx: RequestContext, sender: string): void {
@@ -41,15 +45,7 @@ async function sendFax(ctx: RequestContext): Promise<Reply> {
   const docs = await loadDocuments(ctx, body);
   const documents = docs.map((d) => ({ name: d.name, page_count: pageCountOf(d.data) }));
   const hasCover = [body.cover_page_to, body.cover_page_from, body.cover_page_message].some((v) => v !== undefined);
-  if (hasCover) {
-    const cover = makePdf({ pages: [{ texts: [
-      { x: 72, y: 720, text: "FAX", size: 24 },
-      { x: 72, y: 680, text: `To: ${body.cover_page_to ?? ""}` },
-      { x: 72, y: 660, text: `From: ${body.cover_page_from ?? ""}` },
-      { x: 72, y: 630, text: body.cover_page_message ?? "" },
-    ] }] });
-    documents.unshift({ name: "cover_page.pdf", page_count: pageCountOf(cover) });
-  }
+  if (hasCover) documents.unshift({ name: COVER_NAME, page_count: 1 });
   const now = ctx.clock.nowMs();
   const title = body.title ?? docs[0]?.name ?? "Fax";
   const testMode = body.test_mode ?? false;
@@ -85,6 +81,14 @@ function listFaxes(ctx: RequestContext): Reply {
   return ctx.reply.list("faxes", page.items.map((f) => faxView(ctx, settle(ctx, f))), page.list_info);
 }
 
+/** files_url: the fax as sent, rendered from the stored facts (cover page, then document pages). */
+function faxFiles(ctx: RequestContext): Reply {
+  const f = ownFax(ctx);
+  const cover = f.cover_page ? [{ texts: [{ x: 72, y: 720, text: "FAX", size: 24 }, { x: 72, y: 680, text: `To: ${f.cover_page.to ?? ""}` }, { x: 72, y: 660, text: `From: ${f.cover_page.from ?? ""}` }, { x: 72, y: 630, text: f.cover_page.message ?? "" }] }] : [];
+  const pdf = makePdf({ pages: [...cover, ...renderDocuments(f.documents.filter((d) => d.name !== COVER_NAME))] });
+  return { status: 200, raw: pdf, contentType: "application/pdf" };
+}
+
 function deleteFax(ctx: RequestContext): Reply {
   const f = ownFax(ctx);
   faxes(ctx.store).delete(f.fax_id);
@@ -93,5 +97,8 @@ function deleteFax(ctx: RequestContext): Reply {
 
 export const area: Area = {
   name: "faxes",
-  routes: [route("fax.send", sendFax), route("fax.list", listFaxes), route("fax.get", getFax), route("fax.delete", deleteFax)],
+  routes: [
+    route("fax.send", sendFax), route("fax.list", listFaxes), route("fax.get", getFax), route("fax.delete", deleteFax),
+    { method: "GET", path: "/fax/files/{fax_id}", apiKeyOnly: true, handler: faxFiles },
+  ],
 };

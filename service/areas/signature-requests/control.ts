@@ -4,13 +4,13 @@
  * tests and demos have signature requests to edit, list and expire:
  *   POST  /_local/signature_requests        create a sent request
  *   PATCH /_local/signature_requests/{id}   set expires_at (any time, also the past), sign signatures
- * Exported as a factory like the control plane's drift routes; the control plane has to list it.
+ * Mounted through the area's `controlRoutes` hook (service/http/types.ts Area).
  */
 import { badRequest, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
 import type { ControlRoute } from "../../control/types";
 import { ok } from "../../control/types";
-import { createSignatureRequest, refreshExpiry, signatureRequests, signatureRequestView, type SignerInput } from "./model";
+import { createSignatureRequest, emitRequestEvent, refreshExpiry, signatureRequests, signatureRequestView, type SignerInput } from "./model";
 
 const optString = (v: unknown, name: string): string | undefined => {
   if (v === undefined || v === null) return undefined;
@@ -79,13 +79,18 @@ export function signatureRequestControlRoutes(svc: ServiceContext): ControlRoute
         const signed = body.signed;
         if (signed !== undefined) {
           const ids = signed === "all" ? rec.signatures.map((s) => s.signature_id) : Array.isArray(signed) ? signed.map(String) : [];
+          const newlySigned: string[] = [];
           for (const s of rec.signatures) {
             if (ids.includes(s.signature_id) && s.status_code === "awaiting_signature") {
               s.status_code = "signed";
               s.signed_at = svc.clock.now();
+              newlySigned.push(s.signature_id);
             }
           }
-          rec.is_complete = rec.signatures.every((s) => s.status_code === "signed");
+          rec.is_complete = rec.signatures.length > 0 && rec.signatures.every((s) => s.status_code === "signed");
+          table.put(rec.signature_request_id, rec);
+          for (const id of newlySigned) emitRequestEvent(svc, rec, "signature_request_signed", id);
+          if (newlySigned.length && rec.is_complete) emitRequestEvent(svc, rec, "signature_request_all_signed");
         }
         table.put(rec.signature_request_id, rec);
         return ok({ signature_request: signatureRequestView(svc, refreshExpiry(svc, rec)) });

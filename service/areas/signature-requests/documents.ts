@@ -4,7 +4,7 @@
  * uploaded files or downloaded file_urls as raw buffers, page facts from the PDF reader,
  * the generated signature page, and the public URL of this service for links it hands out.
  */
-import { inspectPdf, makePdf } from "../../pdf";
+import { inspectPdf, type MakePdfPage } from "../../pdf";
 import { badRequest } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
@@ -71,7 +71,7 @@ export function storedDocuments(docs: LoadedDocument[]): StoredDocument[] {
 }
 
 /** The page the service appends when no form fields are given: one signature line per signer. */
-export function signaturePage(title: string, signers: { name: string; email_address: string }[]): Buffer {
+export function signaturePage(title: string, signers: { name: string; email_address: string }[]): MakePdfPage {
   const texts = [
     { x: 72, y: 740, text: "Signature page", size: 18 },
     { x: 72, y: 715, text: `By signing below, each signer agrees to all documents of "${title}".`, size: 10 },
@@ -81,7 +81,7 @@ export function signaturePage(title: string, signers: { name: string; email_addr
     texts.push({ x: 72, y: y + 40, text: `${s.name} <${s.email_address}>`, size: 11 });
     return { name: `signature_${i}`, type: "signature" as const, rect: [72, y, 320, y + 32] as [number, number, number, number], required: true };
   });
-  return makePdf({ pages: [{ texts, fields }] });
+  return { texts, fields };
 }
 
 /**
@@ -93,6 +93,7 @@ export function serviceUrl(svc: ServiceContext): string {
   const fromInfra = (svc as unknown as { publicUrl?: string | (() => string) }).publicUrl;
   const url = typeof fromInfra === "function" ? fromInfra() : fromInfra;
   if (url) return url.replace(/\/$/, "");
-  const host = svc.options.host === "0.0.0.0" ? "127.0.0.1" : svc.options.host;
+  const h = svc.options.host;
+  const host = h === "0.0.0.0" || h === "::" ? "127.0.0.1" : h.includes(":") ? `[${h}]` : h;
   return `http://${host}:${svc.options.port}`;
 }

@@ -1,17 +1,21 @@
 /**
  * @module service/areas/signature-requests/edit
  * PUT /signature_request/edit/{id}: replaces documents, signers and texts of a request and
- * sends it. The contract has already enforced the shapes (exactly one of files/file_urls and
+ * sends it; POST /signature_request/send does the same for a new request. The contract has already enforced the shapes (exactly one of files/file_urls and
  * of signers/grouped_signers, limits, is_eid with one signer and not in test_mode); this
  * module adds what needs account state: plan (allow_reassign: Premium+; production requests
  * need a paid plan), the eID add-on, the app named by client_id, and quota use.
  */
 import { badRequest, conflict, forbidden, paymentRequired } from "../../http/errors";
+import { newId } from "../../http/ids";
 import type { RequestContext, Reply, Warning } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
-import { loadDocuments, signaturePage, storedDocuments, type StoredDocument } from "./documents";
+import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
+import { fieldsFromDocuments } from "./fields";
+import { validateParts } from "../../http/validate";
 import {
-  emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView, type SignerInput,
+  createSignatureRequest, emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView,
+  type SignatureRequestRecord, type SignerInput,
 } from "./model";
 
 interface EditBody {
@@ -35,6 +39,7 @@ interface EditBody {
   title?: string;
   use_text_tags?: boolean;
   use_preexisting_fields?: boolean;
+  ignore_text_tags_extraction_errors?: boolean;
   expires_at?: number | null;
 }
 
@@ -70,24 +75,40 @@ export function deductQuota(ctx: RequestContext, testMode: boolean): Warning[] {
 }
 
 export async function editSignatureRequest(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as EditBody;
   const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   if (rec.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit this signature request");
   if (rec.is_complete) throw conflict("The signature request is complete and cannot be edited");
+  return sendRequest(ctx, ctx.body as EditBody, rec);
+}
+
+/**
+ * POST /signature_request/send: not in the contract's operation table, but the SDK's way to
+ * create a request. Its body is the edit body, so it is validated with the edit operation's
+ * schema (one source of truth) and then sent like an edit of a new request.
+ */
+export async function sendNewRequest(ctx: RequestContext): Promise<Reply> {
+  const parts = validateParts("signature_request.edit", { params: { signature_request_id: "new" }, query: {}, body: ctx.body }, ctx.source);
+  return sendRequest(ctx, parts.body as EditBody, undefined);
+}
+
+/** Checks, then (creating the record when `existing` is undefined) replaces and sends it. */
+async function sendRequest(ctx: RequestContext, body: EditBody, existing: SignatureRequestRecord | undefined): Promise<Reply> {
   checkAccountRules(ctx, body);
   const signers = flattenSigners(body);
-  const documents: StoredDocument[] = storedDocuments(await loadDocuments(ctx, body));
+  const loaded = await loadDocuments(ctx, body);
+  const documents: StoredDocument[] = storedDocuments(loaded);
+  const fromDocs = fieldsFromDocuments(loaded, body, signers.length, ctx.clock.now());
+  const rec = existing ?? createSignatureRequest(ctx, { account: ctx.account, title: body.title });
   const title = body.title ?? rec.title;
   // No form fields (and no text tags / existing fields to place them): a signature page is
   // appended on which every signer signs for all documents.
   const placesFields = Boolean(body.form_fields_per_document?.length) || body.use_text_tags === true || body.use_preexisting_fields === true;
   if (!placesFields) {
-    const page = signaturePage(title, signers);
+    // Only the page's facts are stored; files.ts renders it (signaturePage) on download.
     documents.push({ name: "signature_page.pdf", page_count: 1, generated: true });
-    void page; // generated to prove it renders; only its facts are stored (keeps the journal small)
   }
   const testMode = body.test_mode ?? false;
-  const warnings = deductQuota(ctx, testMode);
+  const warnings = [...fromDocs.warnings, ...deductQuota(ctx, testMode)];
   const now = ctx.clock.now();
   Object.assign(rec, {
     title,
@@ -109,12 +130,12 @@ export async function editSignatureRequest(ctx: RequestContext): Promise<Reply> 
     signing_redirect_url: body.signing_redirect_url ?? null,
     cc_email_addresses: body.cc_email_addresses ?? [],
     attachments: (body.attachments ?? []).map((a) => ({
-      id: Math.random().toString(16).slice(2, 10), signer: String(a.signer_index ?? ""), name: a.name,
+      id: newId().slice(0, 16), signer: String(a.signer_index ?? ""), name: a.name,
       required: a.required ?? false, instructions: a.instructions ?? null, uploaded_at: null,
     })),
     signatures: newSignatures(signers),
     documents,
-    form_fields_per_document: body.form_fields_per_document ?? [],
+    form_fields_per_document: body.form_fields_per_document ?? fromDocs.fields,
     expired_event_sent: false,
     updated_at: now,
   });

@@ -1,14 +1,17 @@
 /**
  * @module service/areas/signature-requests
- * Signature requests: edit (and send), get, list. Requests come into being through unclaimed
- * drafts (embedded drafts carry one) or the control plane (POST /_local/signature_requests,
- * see control.ts). Expiry is evaluated lazily on every read.
+ * Signature requests: edit (and send), get, list. Requests come into being through
+ * POST /signature_request/send, unclaimed drafts (embedded drafts carry one) or the control
+ * plane (POST /_local/signature_requests, see control.ts). Expiry is evaluated lazily on
+ * every read. files.ts serves files_url.
  */
 import { forbidden } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../http/types";
-import { editSignatureRequest } from "./edit";
+import { signatureRequestControlRoutes } from "./control";
+import { editSignatureRequest, sendNewRequest } from "./edit";
+import { filesRoute } from "./files";
 import { refreshExpiry, requestFor, signatureRequests, signatureRequestView, visibleTo } from "./model";
 
 function getRequest(ctx: RequestContext): Reply {
@@ -40,8 +43,11 @@ export const area: Area = {
     route("signature_request.edit", editSignatureRequest),
     route("signature_request.list", listRequests),
     route("signature_request.get", getRequest),
+    filesRoute,
+    { method: "POST", path: "/signature_request/send", handler: sendNewRequest },
   ],
+  controlRoutes: signatureRequestControlRoutes,
 };
 
-export { signatureRequestControlRoutes } from "./control";
+export { signatureRequestControlRoutes };
 export { createSignatureRequest, signatureRequests, signatureRequestView, type SignatureRequestRecord } from "./model";

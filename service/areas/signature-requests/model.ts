@@ -12,8 +12,7 @@ import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import type { ServiceContext } from "../../http/types";
 import type { Store } from "../../store/types";
-import type { StoredDocument } from "./documents";
-import { serviceUrl } from "./documents";
+import { serviceUrl, type StoredDocument } from "./documents";
 
 export interface SignatureRecord {
   signature_id: string;
@@ -208,8 +207,8 @@ export function signatureRequestView(svc: ServiceContext, rec: SignatureRequestR
     is_declined: rec.is_declined,
     has_error: rec.has_error,
     files_url: `${base}/v3/signature_request/files/${id}`,
-    signing_url: rec.is_embedded ? null : `${base}/sign/${id}`,
-    details_url: `${base}/home/manage?guid=${id}`,
+    signing_url: rec.is_embedded ? null : `https://app.hellosign.com/sign/${id}`,
+    details_url: `https://app.hellosign.com/home/manage?guid=${id}`,
     requester_email_address: rec.requester_email_address,
     signing_redirect_url: rec.signing_redirect_url,
     final_copy_uri: null,
@@ -224,11 +223,12 @@ export function signatureRequestView(svc: ServiceContext, rec: SignatureRequestR
 }
 
 /** Emits an event about a request; its metadata rides along (events rule 4). */
-export function emitRequestEvent(svc: ServiceContext, rec: SignatureRequestRecord, event_type: string): void {
+export function emitRequestEvent(svc: ServiceContext, rec: SignatureRequestRecord, event_type: string, related_signature_id?: string): void {
   svc.events.emit({
     event_type,
     account_id: rec.account_id,
     client_id: rec.client_id,
+    related_signature_id: related_signature_id ?? null,
     payload: { signature_request: signatureRequestView(svc, rec) },
   });
 }

@@ -62,9 +62,10 @@ export const area: Area = {
     route("team.destroy", (ctx) => {
       const team = requireTeam(ctx.store, ctx.account);
       if (team.members.length > 1) throw badRequest("The team can only be destroyed while you are its only member");
-      if (teams(ctx.store).find((t) => t.parent_team_id === team.team_id)) throw badRequest("The team still has sub teams");
-      for (const inv of pendingInvites(team)) inv.state = "expired";
-      teams(ctx.store).delete(team.team_id);
+      // Empty sub teams go with the team; sub teams with members keep it alive.
+      const below = subtree(ctx.store, team).slice(1);
+      if (below.some((t) => t.members.length > 0)) throw badRequest("The team has sub teams with members");
+      for (const t of [team, ...below]) teams(ctx.store).delete(t.team_id);
       ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = null));
       return ctx.reply.empty(200);
     }),

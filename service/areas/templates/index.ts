@@ -49,14 +49,10 @@ const fileRoutes: Route[] = [
     path: "/template/files_as_data_uri/{template_id}",
     handler: (ctx) => ({ status: 200, body: { data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}` } }),
   },
-  {
-    method: "GET",
-    path: "/template/files_as_file_url/{template_id}",
-    handler: (ctx) => {
-      const t = readyTemplate(ctx);
-      return { status: 200, body: { file_url: `https://s3.amazonaws.com/hellosign-local/${t.template_id}.pdf`, expires_at: ctx.clock.now() + 3600 } };
-    },
-  },
+  route("template.files_as_file_url", (ctx) => {
+    const t = readyTemplate(ctx);
+    return { status: 200, body: { file_url: `https://s3.amazonaws.com/hellosign-local/${t.template_id}.pdf`, expires_at: ctx.clock.now() + 3600 } };
+  }),
 ];
 
 export const area: Area = {

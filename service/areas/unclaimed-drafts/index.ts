@@ -1,11 +1,13 @@
 /**
  * @module service/areas/unclaimed-drafts
  * Unclaimed drafts: create, create_embedded, create_embedded_with_template, edit_and_resend,
- * and the claim URL served by this service (claim.ts).
+ * the claim URL served by this service (claim.ts) and control routes that stand in for the
+ * claimer pressing "Send" (control.ts).
  */
 import { route } from "../../http/route";
 import type { Area } from "../../http/types";
 import { claimRoute } from "./claim";
+import { draftControlRoutes } from "./control";
 import { createDraft, createEmbeddedDraft, createEmbeddedDraftWithTemplate, editAndResend } from "./create";
 
 export const area: Area = {
@@ -17,6 +19,7 @@ export const area: Area = {
     route("unclaimed_draft.edit_and_resend", editAndResend),
     claimRoute,
   ],
+  controlRoutes: draftControlRoutes,
 };
 
 export { drafts, type DraftRecord } from "./model";

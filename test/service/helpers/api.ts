@@ -2,6 +2,7 @@
  * Test helpers: a tiny HTTP client for the local service (fetch based) that returns status,
  * headers and parsed body, with Basic/Bearer auth, JSON, urlencoded and multipart bodies.
  */
+import * as http from "node:http";
 import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
 
@@ -36,32 +37,52 @@ export class Api {
     return new Api(this.svc, key);
   }
 
+  /** Sends with node:http (not fetch) so that any method may carry any body, as in the fuzz test. */
   async req(method: string, path: string, o: ReqOptions = {}): Promise<Res> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     const key = o.key === undefined ? this.key : o.key;
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
     else if (key !== null) headers.Authorization = `Basic ${Buffer.from(`${key}:`).toString("base64")}`;
-    let body: BodyInit | undefined;
+    let body: Buffer | undefined;
     if (o.json !== undefined) {
-      body = JSON.stringify(o.json);
+      body = Buffer.from(JSON.stringify(o.json));
       headers["Content-Type"] = "application/json";
-    } else if (o.form) body = o.form;
-    else if (o.urlencoded !== undefined) {
-      body = o.urlencoded;
+    } else if (o.form) {
+      // Let the platform encode the multipart body, then send its bytes ourselves.
+      const enc = new Request("http://local/", { method: "POST", body: o.form });
+      body = Buffer.from(await enc.arrayBuffer());
+      headers["Content-Type"] = enc.headers.get("content-type")!;
+    } else if (o.urlencoded !== undefined) {
+      body = Buffer.from(o.urlencoded);
       headers["Content-Type"] = "application/x-www-form-urlencoded";
-    } else if (o.raw !== undefined) body = o.raw;
+    } else if (o.raw !== undefined) body = Buffer.from(o.raw);
     if (o.contentType) headers["Content-Type"] = o.contentType;
-    const qs = o.query ? "?" + new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString() : "";
-    const url = path.startsWith("/_local") || path.startsWith("http") ? `${this.svc.url}${path}` : `${this.svc.baseUrl}${path}${qs}`;
-    const res = await fetch(path.startsWith("/_local") ? url + qs : url, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body: parsed };
+    const qs = o.query ? "?" + new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)] as [string, string])).toString() : "";
+    const url = new URL(path.startsWith("/_local") ? `${this.svc.url}${path}${qs}` : `${this.svc.baseUrl}${path}${qs}`);
+    return new Promise<Res>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: body ? { ...headers, "Content-Length": String(body.length) } : headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let parsed: unknown = undefined;
+            try {
+              parsed = text ? JSON.parse(text) : undefined;
+            } catch {
+              parsed = undefined;
+            }
+            const h = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h.set(k, v);
+            resolve({ status: res.statusCode ?? 0, headers: h, text, body: parsed });
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
   }
 
   get(path: string, o?: ReqOptions) {
