@@ -46,6 +46,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const port = (server.address() as AddressInfo).port;
   const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
+  app.svc.publicUrl = url;
   let closed: Promise<void> | undefined;
   return {
     url,

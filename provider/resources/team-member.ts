@@ -12,7 +12,7 @@
  * the person accepts, then `member`. An existing membership is adopted silently.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { teamAddMemberBody } from "../contract";
+import { teamAddMemberBody, type ResultOf } from "../contract";
 import { contractFailures } from "./support/check";
 import { normalizeEmail, sameEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
@@ -54,6 +54,8 @@ const rules: DiffRules = {
   teamId: { change: "replace", equal: givenEquals((o, n) => o === n) },
   role: { change: "update", equal: givenEquals((o, n) => o === n) },
 };
+
+type TeamWire = ResultOf<"team.add_member">;
 
 export interface TeamPerson {
   accountId?: string;
@@ -109,18 +111,27 @@ function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId:
   };
 }
 
-/** Adds (or re-roles) the person and reads back who they are on the team. */
-async function addMember(ctx: ProviderContext, teamId: string, inputs: Props): Promise<TeamPerson> {
+/** Where the person stands in a team object (add_member's answer): one request, no re-read. */
+function personIn(team: TeamWire, who: Props, role: string | undefined): TeamPerson | undefined {
+  const match = (a: { account_id?: string | null; email_address?: string | null }) =>
+    (who.accountId && a.account_id === who.accountId) || (who.emailAddress && sameEmail(a.email_address, who.emailAddress));
+  const member = (team.accounts ?? []).find(match);
+  if (member) return { accountId: member.account_id ?? undefined, emailAddress: member.email_address ?? "", role: role ?? "Member", status: "member" };
+  const invited = (team.invited_accounts ?? []).find(match);
+  if (invited) return { accountId: invited.account_id ?? undefined, emailAddress: invited.email_address ?? "", role: role ?? "Member", status: "invited" };
+  // An invitation to an address without an account shows only in invited_emails.
+  const email = (team.invited_emails ?? []).find((e) => sameEmail(e, who.emailAddress));
+  return email ? { emailAddress: email, role: role ?? "Member", status: "invited" } : undefined;
+}
+
+/** Adds (or re-roles) the person; the parent's cached list is dropped, not re-read. */
+async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
   const body = toWire({ ...identity(inputs), role: inputs.role });
   const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
   ctx.cache.invalidate(`team:${teamId}`);
-  const people = await teamPeople(ctx, teamId);
-  const person = find(people, inputs);
-  if (person) return person;
-  // An invitation to an address without an account shows only in invited_emails.
-  const invited = (team.invited_emails ?? []).find((e: string) => sameEmail(e, inputs.emailAddress));
-  if (invited) return { emailAddress: invited, role: inputs.role ?? "Member", status: "invited" };
-  throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+  const person = personIn(team, inputs, inputs.role ?? currentRole);
+  if (!person) throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+  return person;
 }
 
 export const teamMemberImpl: ResourceImpl = {
@@ -139,7 +150,7 @@ export const teamMemberImpl: ResourceImpl = {
     const existing = find(await teamPeople(ctx, teamId), inputs);
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
-    else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs);
+    else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
     const outs = outputsOf(inputs, teamId, person!, undefined);
     return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
   },
@@ -150,7 +161,8 @@ export const teamMemberImpl: ResourceImpl = {
   },
 
   async update(ctx, _id, olds, news) {
-    const person = await addMember(ctx, olds.teamId, { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress });
+    const who = { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress };
+    const person = await addMember(ctx, olds.teamId, who, olds.role);
     return outputsOf(news, olds.teamId, person, olds.accountId);
   },
 

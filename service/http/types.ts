@@ -71,6 +71,8 @@ export interface ServiceContext {
   outbox: Outbox;
   accounts: AccountService;
   options: ResolvedOptions;
+  /** Base URL clients reach the service at (set once listening; port 0 resolves then). */
+  publicUrl?: string;
   /** Runs `task` later (template processing ...); the store is committed after it. Cancelled on close(). */
   schedule(delayMs: number, task: (svc: ServiceContext) => void | Promise<void>): void;
 }

@@ -55,9 +55,10 @@ describe("engine: Team and TeamMember", function () {
   it("shows acceptance after refresh, without re-inviting", async () => {
     await svc.control("POST", "/invites/accept", { email_address: "alice@example.com" });
     await t.stack.refresh();
-    const members = (await t.stack.outputs()).members.value;
-    assert.strictEqual(members["alice@example.com"].status, "member");
-    assert.strictEqual(members["bob@example.com"].status, "invited");
+    const alice = await t.resource("member:alice@example.com");
+    assert.strictEqual(alice.status, "member");
+    assert.ok(alice.accountId, "an accepted member has an account id");
+    assert.strictEqual((await t.resource("member:bob@example.com")).status, "invited");
     await t.stack.preview({ expectNoChanges: true });
   });
 
@@ -76,7 +77,7 @@ describe("engine: Team and TeamMember", function () {
   });
 
   it("finds a member removed outside Pulumi and adds them back", async () => {
-    const alice = (await t.stack.outputs()).members.value["alice@example.com"];
+    const alice = await t.resource("member:alice@example.com");
     await svc.control("DELETE", `/team/members/${alice.accountId}`);
     const refresh = await t.stack.refresh();
     assert.strictEqual(refresh.summary.resourceChanges?.delete, 1, "refresh drops the vanished member from state");

@@ -29,6 +29,8 @@ export function pulumiBinDir(): string {
 
 export interface TestStack {
   stack: Stack;
+  /** Outputs of the resource with this logical name, from state (refresh updates these, not stack outputs). */
+  resource(name: string): Promise<Record<string, any>>;
   /** `pulumi stack export` as text (secrets stay encrypted, as a person would see it). */
   exportText(): Promise<string>;
   dispose(): Promise<void>;
@@ -59,7 +61,7 @@ export async function newStack(project: string, program: () => Promise<unknown> 
     ...opts.env,
   };
   const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", projectName: project, program: async () => program() },
+    { stackName: "test", projectName: project, program: async () => (await program()) as Record<string, unknown> | void },
     {
       pulumiCommand,
       envVars,
@@ -72,6 +74,12 @@ export async function newStack(project: string, program: () => Promise<unknown> 
   }
   return {
     stack,
+    async resource(name: string) {
+      const state = await stack.exportStack();
+      const found = (state.deployment.resources ?? []).find((r: any) => r.urn.endsWith(`::${name}`));
+      if (!found) throw new Error(`no resource named ${name} in state`);
+      return found.outputs ?? {};
+    },
     async exportText() {
       // The Automation API's exportStack() decrypts secrets (--show-secrets); the CLI's does not.
       return execFileSync(path.join(bin, "pulumi"), ["stack", "export", "--stack", "test"], {

@@ -37,6 +37,8 @@ export async function localService(options: ServiceOptions = {}): Promise<LocalS
       return {
         "esign:apiKey": { value: apiKey, secret: true },
         "esign:baseUrl": { value: svc.baseUrl },
+        // The local service enforces no rate limit unless asked; tests need not pace themselves.
+        "esign:requestsPerMinute": { value: "60000" },
       };
     },
   });

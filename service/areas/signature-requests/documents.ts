@@ -86,13 +86,10 @@ export function signaturePage(title: string, signers: { name: string; email_addr
 
 /**
  * Base URL of this service as clients reach it (for claim URLs and report links).
- * Uses `publicUrl` on the service context when the infrastructure provides it; else the
- * configured host and port.
+ * Uses the service's `publicUrl` once it listens; else the configured host and port.
  */
 export function serviceUrl(svc: ServiceContext): string {
-  const fromInfra = (svc as unknown as { publicUrl?: string | (() => string) }).publicUrl;
-  const url = typeof fromInfra === "function" ? fromInfra() : fromInfra;
-  if (url) return url.replace(/\/$/, "");
+  if (svc.publicUrl) return svc.publicUrl.replace(/\/$/, "");
   const h = svc.options.host;
   const host = h === "0.0.0.0" || h === "::" ? "127.0.0.1" : h.includes(":") ? `[${h}]` : h;
   return `http://${host}:${svc.options.port}`;
