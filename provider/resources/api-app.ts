@@ -4,10 +4,18 @@
  * Replaces: nothing (a new `clientId` input adopts another app, which is a replace).
  * Updates in place (PUT /api_app/{client_id}): name, domains (a set), callbackUrl, oauth,
  * options, whiteLabelingOptions, customLogoFile (diffed by content hash, not path).
- * Calls: create POST /api_app (multipart when a logo is uploaded); read GET /api_app/{id};
- * update PUT /api_app/{id}; delete DELETE /api_app/{id} (404 = already gone).
+ * Calls: create GET /api_app/list (100 a page) + GET /account, both read ONCE per provider
+ * process and shared, then POST /api_app (multipart when a logo is uploaded); read: the same
+ * shared app list (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
+ * delete DELETE /api_app/{id} (404 = already gone).
  * Adoption: give `clientId` and create takes over that app (GET, then PUT only if the declared
  * settings differ) instead of making a new one.
+ * Create is idempotent by natural key: an app OWNED BY THE CALLER with the same name and the
+ * same set of domains (case-insensitive), not already taken by another resource in this run,
+ * is adopted (then brought in line like `clientId`) instead of creating a second one. So an
+ * `up` after a create whose answer was lost (network drop, 5xx after commit) does not make a
+ * duplicate. Two ApiApps with the same name and domains in one account are therefore not
+ * supported: give them distinct names.
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -16,6 +24,7 @@ import { apiAppCreateBody } from "../contract";
 type ApiAppWire = ResultOf<"api_app.get">;
 import { contractFailures } from "./support/check";
 import { deepEqual, sameSet } from "./support/compare";
+import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
 import { fromWire, toWire } from "./support/naming";
@@ -133,6 +142,48 @@ function updateBody(olds: Props, news: Props): Props {
   return body;
 }
 
+const APPS_KEY = "api_apps";
+
+/** Every app the caller can see: read once (100 a page), shared by creates and reads. */
+function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
+  return ctx.cache.get(APPS_KEY, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
+}
+
+function callerAccountId(ctx: ProviderContext): Promise<string> {
+  return ctx.cache.get("account", async () => (await ctx.client.account.get()).account_id);
+}
+
+/** Apps taken by a resource in this provider process, so two creates never adopt one app. */
+const claimed = new WeakMap<ProviderContext, Set<string>>();
+function claim(ctx: ProviderContext, clientId: string): void {
+  const set = claimed.get(ctx) ?? new Set<string>();
+  set.add(clientId);
+  claimed.set(ctx, set);
+}
+
+/** The caller's own app with this name and domains that nobody in this run has taken. */
+async function sameApp(ctx: ProviderContext, inputs: Props): Promise<ApiAppWire | undefined> {
+  const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
+  const taken = claimed.get(ctx);
+  return apps.find((a) => a.owner_account?.account_id === me && a.name === inputs.name &&
+    lowerSet(a.domains ?? [], inputs.domains) && !taken?.has(a.client_id));
+}
+
+/** Keeps the shared list in step with this process's writes instead of re-reading it. */
+function remember(ctx: ProviderContext, app: ApiAppWire): void {
+  claim(ctx, app.client_id);
+  ctx.cache.patch<ApiAppWire[]>(APPS_KEY, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
+}
+
+/** Takes over an existing app: PUT only when the declared settings differ. */
+async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const body = updateBody(outputsOf(existing, inputs), inputs);
+  const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body as never) : existing;
+  remember(ctx, app);
+  ctx.log(`adopted API app ${app.client_id}`);
+  return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+}
+
 export const apiAppImpl: ResourceImpl = {
   rules,
   check(_olds, news) {
@@ -147,29 +198,28 @@ export const apiAppImpl: ResourceImpl = {
   },
 
   async create(ctx, inputs) {
-    if (inputs.clientId) {
-      const existing = await ctx.client.apiApp.get(inputs.clientId);
-      const current = outputsOf(existing, inputs);
-      const body = updateBody(current, inputs);
-      const app = Object.keys(body).length ? await ctx.client.apiApp.update(inputs.clientId, body) : existing;
-      ctx.log(`adopted API app ${inputs.clientId}`);
-      return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
-    }
+    if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs);
+    const existing = await sameApp(ctx, inputs);
+    if (existing) return adopt(ctx, existing, inputs);
     const app = await ctx.client.apiApp.create({ ...wireBody(inputs), ...logoUpload(inputs) } as never);
+    remember(ctx, app);
     return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
   },
 
   async read(ctx, id, props) {
-    const app = await ctx.client.apiApp.get(id);
+    // An app missing from the shared list is asked for directly (404 = gone).
+    const app = (await visibleApps(ctx)).find((a) => a.client_id === id) ?? (await ctx.client.apiApp.get(id));
     return { ...outputsOf(app, props), customLogoFileHash: props.customLogoFileHash };
   },
 
   async update(ctx, id, olds, news) {
     const app = await ctx.client.apiApp.update(id, updateBody(olds, news) as never);
+    remember(ctx, app);
     return { ...outputsOf(app, news), customLogoFileHash: news.customLogoFileHash };
   },
 
   async delete(ctx, id) {
     await ctx.client.apiApp.delete(id);
+    ctx.cache.patch<ApiAppWire[]>(APPS_KEY, (apps) => apps.filter((a) => a.client_id !== id));
   },
 };

@@ -77,9 +77,11 @@ export const faxLineUserImpl: ResourceImpl = {
     let user = find(await lineUsers(ctx, inputs.number), inputs);
     if (!user) {
       const line = await ctx.client.faxLine.addUser(toWire({ number: inputs.number, ...identity(inputs) }) as never);
-      ctx.cache.invalidate(`fax_line:${inputs.number}`);
-      user = find(usersOf(line), inputs);
-      if (!user) throw new Error(`fax line ${inputs.number}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
+      const added = find(usersOf(line), inputs);
+      if (!added) throw new Error(`fax line ${inputs.number}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
+      // Patched, not dropped: 300 creates read the line once, not 300 times.
+      ctx.cache.patch<LineUser[]>(`fax_line:${inputs.number}`, (list) => [...list.filter((u) => u.accountId !== added.accountId), added]);
+      user = added;
     }
     return { id: `${inputs.number}/${user.accountId}`, outs: outputsOf(inputs, user) };
   },
@@ -95,6 +97,6 @@ export const faxLineUserImpl: ResourceImpl = {
 
   async delete(ctx, _id, props) {
     await ctx.client.faxLine.removeUser({ number: props.number, account_id: props.accountId } as never);
-    ctx.cache.invalidate(`fax_line:${props.number}`);
+    ctx.cache.patch<LineUser[]>(`fax_line:${props.number}`, (list) => list.filter((u) => u.accountId !== props.accountId));
   },
 };

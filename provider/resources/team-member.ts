@@ -124,13 +124,16 @@ function personIn(team: TeamWire, who: Props, role: string | undefined): TeamPer
   return email ? { emailAddress: email, role: role ?? "Member", status: "invited" } : undefined;
 }
 
-/** Adds (or re-roles) the person; the parent's cached list is dropped, not re-read. */
+/** Adds (or re-roles) the person; the parent's cached list is patched with them, not re-read. */
 async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
   const body = toWire({ ...identity(inputs), role: inputs.role });
   const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
-  ctx.cache.invalidate(`team:${teamId}`);
   const person = personIn(team, inputs, inputs.role ?? currentRole);
-  if (!person) throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+  if (!person) {
+    ctx.cache.invalidate(`team:${teamId}`);
+    throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+  }
+  ctx.cache.patch<TeamPerson[]>(`team:${teamId}`, (people) => [...people.filter((p) => p !== find(people, inputs)), person]);
   return person;
 }
 
@@ -168,6 +171,6 @@ export const teamMemberImpl: ResourceImpl = {
 
   async delete(ctx, _id, props) {
     await ctx.client.team.removeMember(identity(props) as never);
-    ctx.cache.invalidate(`team:${props.teamId}`);
+    ctx.cache.patch<TeamPerson[]>(`team:${props.teamId}`, (people) => people.filter((p) => p !== find(people, props)));
   },
 };

@@ -87,10 +87,12 @@ export const templateAccessImpl: ResourceImpl = {
     if (!holder) {
       const body = toWire({ ...identity(inputs), skipNotification: inputs.skipNotification });
       const template = await ctx.client.template.addUser(inputs.templateId, body as never);
-      ctx.cache.invalidate(`template:${inputs.templateId}`);
       const holders = (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
-      holder = find(holders, inputs);
-      if (!holder) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
+      const added = find(holders, inputs);
+      if (!added) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
+      // Patched, not dropped: 300 creates read the template once, not 300 times.
+      ctx.cache.patch<Holder[]>(`template:${inputs.templateId}`, (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
+      holder = added;
     }
     return { id: `${inputs.templateId}/${holder.accountId}`, outs: outputsOf(inputs, holder) };
   },
@@ -106,6 +108,6 @@ export const templateAccessImpl: ResourceImpl = {
 
   async delete(ctx, _id, props) {
     await ctx.client.template.removeUser(props.templateId, { account_id: props.accountId } as never);
-    ctx.cache.invalidate(`template:${props.templateId}`);
+    ctx.cache.patch<Holder[]>(`template:${props.templateId}`, (list) => list.filter((h) => h.accountId !== props.accountId));
   },
 };

@@ -17,7 +17,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { templateCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
-import { stableJson } from "./support/compare";
+import { deepEqual, stableJson } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules, diffByRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
@@ -71,11 +71,14 @@ export class Template extends pulumi.dynamic.Resource {
   }
 }
 
+function sameText(a: unknown, b: unknown): boolean {
+  return (a ?? "") === (b ?? "");
+}
+
 const CONTENT_KEYS = [
   "signerRoles", "formFieldsPerDocument", "formFieldGroups", "formFieldRules", "mergeFields", "metadata",
   "clientId", "allowReassign", "usePreexistingFields", "testMode", "fieldOptions", "attachments", "signerExperience",
 ] as const;
-const UPDATABLE_KEYS = ["title", "subject", "message", "ccRoles"] as const;
 const FILE_KEYS = ["fileHashes", "fileUrls"];
 
 const rules: DiffRules = {
@@ -84,7 +87,11 @@ const rules: DiffRules = {
   fileHashes: { change: "replace" },
   fileUrls: { change: "replace" },
   ...Object.fromEntries(CONTENT_KEYS.map((k) => [k, { change: "replace" as const }])),
-  ...Object.fromEntries(UPDATABLE_KEYS.map((k) => [k, { change: "update" as const }])),
+  // The service answers "" or null for texts never set.
+  title: { change: "update", equal: sameText },
+  subject: { change: "update", equal: sameText },
+  message: { change: "update", equal: sameText },
+  ccRoles: { change: "update", equal: (o, n) => deepEqual(o ?? [], n ?? []) },
 };
 
 /** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
@@ -104,9 +111,9 @@ function outputsOf(t: TemplateWire, inputs: Props): Props {
   return {
     ...inputs,
     templateId: template.template_id,
-    title: template.title ?? inputs.title,
-    message: template.message ?? inputs.message,
-    ...(template.subject !== undefined && template.subject !== null ? { subject: template.subject } : {}),
+    title: template.title || inputs.title,
+    message: template.message || inputs.message,
+    subject: template.subject || inputs.subject,
     signerRoles: (template.signer_roles ?? []).map((r: Props) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
     ccRoles: template.cc_roles?.length ? template.cc_roles.map((r: Props) => r.name) : inputs.ccRoles,
     metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,

@@ -3,8 +3,9 @@
  *
  * Refreshing 300 team members must read the member list once, not 300 times: every read of a
  * child asks this cache for its parent's list. Entries live for one short window (a refresh
- * reads all children at once) and any write to the parent drops its entry, so a read after a
- * write in the same run never sees stale data.
+ * reads all children at once). A write this process makes to the parent is applied to the
+ * cached list (`patch`), so a read after a write in the same run never sees stale data and
+ * creating 300 children still reads the list once, not once per create.
  */
 export class ParentListCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -21,6 +22,17 @@ export class ParentListCache {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     return value;
+  }
+
+  /** Applies a write this process made to the cached list, if one is cached (no re-read). */
+  patch<T>(key: string, change: (value: T) => T): void {
+    const hit = this.entries.get(key);
+    if (!hit) return;
+    const value = (hit.value as Promise<T>).then(change);
+    this.entries.set(key, { at: hit.at, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
   }
 
   invalidate(key: string): void {
