@@ -15,7 +15,7 @@ import { MemoryOutbox } from "./events/outbox";
 import { authenticate } from "./http/auth";
 import { parseBody, readBody } from "./http/body";
 import { ApiError, errorForStatus, isApiError } from "./http/errors";
-import { Faults } from "./http/faults";
+import { Faults, type FaultRule } from "./http/faults";
 import { searchPairs, unflatten } from "./http/form";
 import { RateLimiter } from "./http/rate-limit";
 import { reply } from "./http/reply";
@@ -127,7 +127,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   });
   const control = new Router<ControlRoute>(controlRoutes(app));
 
-  async function handleApi(req: IncomingMessage, path: string, query: string): Promise<{ reply: Reply; log: LogBits }> {
+  async function handleApi(req: IncomingMessage, path: string, query: string): Promise<{ reply: Reply; log: LogBits; drop?: boolean }> {
     const method = (req.method ?? "GET").toUpperCase();
     const log: LogBits = { account_id: null, operation: null, fault: false };
     let headers = rateLimiter.peek();
@@ -149,11 +149,12 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       headers = rate.headers;
       if (!rate.allowed) throw new ApiError(429, "exceeded_rate", "Rate limit exceeded: too many requests this minute");
       const fault = faults.take(method, path);
-      if (fault) {
-        log.fault = true;
-        if (fault.delay_ms) await sleep(fault.delay_ms);
-        if (fault.status) throw errorForStatus(fault.status, fault.error_msg ?? `Injected fault (${fault.status})`, fault.error_name);
+      if (fault) log.fault = true;
+      // An injected 429 may say when to come back, so tests need not wait for the window's end.
+      if (fault?.status === 429 && fault.reset_after_s !== undefined) {
+        headers = { ...headers, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(clock.now() + fault.reset_after_s) };
       }
+      if (fault && !fault.after) await injectFault(fault);
       const raw = await readBody(req, opts.maxBodyBytes);
       const parsed = parseBody(req.headers["content-type"], raw);
       const rawQuery = unflatten(searchPairs(query));
@@ -176,9 +177,11 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       };
       const result = await r.handler(ctx);
       store.commit(); // durable before the answer goes out
+      if (fault?.after) await injectFault(fault); // committed, and then the answer is lost
       return { reply: withHeaders(result, headers), log };
     } catch (e) {
       store.commit(); // whatever was applied in memory is journalled too, so memory and file agree
+      if (e === DROP) return { reply: { status: 0 }, log, drop: true };
       return { reply: withHeaders(errorReply(e), headers), log };
     }
   }
@@ -218,8 +221,9 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       return;
     }
     const seq = requestLog.nextSeq();
-    void handleApi(req, pathname.slice(3), query).then(({ reply: r, log }) => {
-      send(res, r);
+    void handleApi(req, pathname.slice(3), query).then(({ reply: r, log, drop }) => {
+      if (drop) res.destroy(); // an injected network failure: no answer at all
+      else send(res, r);
       const body = r.body as { error?: { error_name?: string } } | undefined;
       requestLog.add({
         seq,
@@ -288,6 +292,16 @@ function send(res: ServerResponse, r: Reply): void {
 
 function isLoopback(addr: string | undefined): boolean {
   return !!addr && (addr === "::1" || addr.startsWith("127.") || addr.startsWith("::ffff:127."));
+}
+
+/** Thrown by an injected `drop` fault: the connection is closed without an answer. */
+const DROP = Symbol("drop");
+
+/** Delay, then a forced status or a dropped connection (thrown), as the rule says. */
+async function injectFault(fault: FaultRule): Promise<void> {
+  if (fault.delay_ms) await sleep(fault.delay_ms);
+  if (fault.drop) throw DROP;
+  if (fault.status) throw errorForStatus(fault.status, fault.error_msg ?? `Injected fault (${fault.status})`, fault.error_name);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -8,7 +8,7 @@ import type { ServiceOptions } from "./options";
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
-  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--rate-limit N]
+  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--auto-accept-invites] [--rate-limit N]
   [--data file] [--template-processing-ms N] [--verbose]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
@@ -41,6 +41,7 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       }
       case "--eid": o.eid = true; break;
+      case "--auto-accept-invites": o.autoAcceptInvites = true; break;
       case "--rate-limit": o.rateLimit = int(flag, value()); break;
       case "--data": o.data = value(); break;
       case "--template-processing-ms": o.templateProcessingMs = int(flag, value()); break;

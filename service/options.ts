@@ -19,6 +19,8 @@ export interface ServiceOptions {
   quotas?: Partial<Quotas>;
   /** The start account has the eID add-on. */
   eid?: boolean;
+  /** Invited people accept at once, as if everyone clicked the link (a sandbox for demos). */
+  autoAcceptInvites?: boolean;
   /** Journal file: state survives restarts. Default: in memory. */
   data?: string;
   /** Requests per minute per account; enforced (429) only when set. */
@@ -54,6 +56,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     plan: o.plan ?? "standard",
     quotas: o.quotas ?? {},
     eid: o.eid ?? false,
+    autoAcceptInvites: o.autoAcceptInvites ?? false,
     data: o.data,
     rateLimit: o.rateLimit,
     templateProcessingMs: o.templateProcessingMs ?? 200,

@@ -76,6 +76,7 @@ async function exportTemplates(client: EsignClient, me: string, file: AccountFil
       key: uniqueKey(slug(t.title ?? "", t.template_id.slice(0, 8)), used),
       templateId: t.template_id,
       ...(t.title ? { title: t.title } : {}),
+      ...(typeof t.subject === "string" && t.subject ? { subject: t.subject } : {}),
       ...(t.message ? { message: t.message } : {}),
       signerRoles: (t.signer_roles ?? []).map((r) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
       ...(t.cc_roles?.length ? { ccRoles: t.cc_roles.map((r) => r.name) } : {}),

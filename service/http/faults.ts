@@ -3,6 +3,9 @@
  * Fault injection rules (POST /_local/faults): a forced status and/or a delay for matching
  * API requests, for the next `count` matches or a `ratio` of them. Paths are matched
  * relative to /v3; `*` matches within one segment, `**` any rest, `{x}` one segment.
+ * `after: true` lets the request be processed and committed first, then answers with the
+ * fault (a lost answer: the caller cannot tell whether its create happened); `drop: true`
+ * closes the connection without any answer (with `after`, once the change is committed).
  */
 import { ERROR_NAMES } from "./errors";
 
@@ -17,6 +20,12 @@ export interface FaultRule {
   delay_ms?: number;
   error_name?: string;
   error_msg?: string;
+  /** Apply the fault after the request was processed and committed. */
+  after?: boolean;
+  /** Close the connection without answering (instead of a status). */
+  drop?: boolean;
+  /** For an injected 429: X-Ratelimit-Reset this many seconds ahead (default: the window's end). */
+  reset_after_s?: number;
   /** How many requests this rule affected. */
   hits: number;
 }

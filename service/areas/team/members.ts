@@ -13,7 +13,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply } from "../../http/types";
 import type { TeamRole } from "../../../provider/contract";
 import {
-  INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamRecord,
+  acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamRecord,
 } from "./model";
 
 /** Tables whose rows carry owner_account_id and move to the new owner on a transfer. */
@@ -53,6 +53,9 @@ export function addMember(ctx: RequestContext): Reply {
       });
     }
     saveTeam(ctx.store, team);
+    if (ctx.options.autoAcceptInvites) {
+      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, acceptInvite(ctx, target.email_address, team.team_id)));
+    }
   } else if (teamId && body.role) {
     const m = team.members.find((x) => x.account_id === target.account_id);
     if (m) m.role = role;
