@@ -151,9 +151,8 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       const fault = faults.take(method, path);
       if (fault) log.fault = true;
       // An injected 429 may say when to come back, so tests need not wait for the window's end.
-      if (fault?.status === 429 && fault.reset_after_s !== undefined) {
-        headers = { ...headers, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(clock.now() + fault.reset_after_s) };
-      }
+      const resetAt = fault?.until !== undefined ? Math.ceil(fault.until / 1000) : fault?.reset_after_s !== undefined ? clock.now() + fault.reset_after_s : undefined;
+      if (fault?.status === 429 && resetAt !== undefined) headers = { ...headers, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(resetAt) };
       if (fault && !fault.after) await injectFault(fault);
       const raw = await readBody(req, opts.maxBodyBytes);
       const parsed = parseBody(req.headers["content-type"], raw);

@@ -15,21 +15,25 @@
  * is adopted (then brought in line like `clientId`) instead of creating a second one. So an
  * `up` after a create whose answer was lost (network drop, 5xx after commit) does not make a
  * duplicate. Two ApiApps with the same name and domains in one account are therefore not
- * supported: give them distinct names.
+ * supported: give them distinct names. The same lookup (a fresh list read) follows a create
+ * that failed ambiguously within one run (5xx or network error: it may have been committed):
+ * found = adopted, not found = created again, at most CREATE_ATTEMPTS times.
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { apiAppCreateBody } from "../contract";
-type ApiAppWire = ResultOf<"api_app.get">;
 import { contractFailures } from "./support/check";
 import { deepEqual, sameSet } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
 import { fromWire, toWire } from "./support/naming";
+import { isEsignApiError } from "../client";
 import { Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
+
+type ApiAppWire = ResultOf<"api_app.get">;
 
 export interface ApiAppOAuthArgs {
   callbackUrl: pulumi.Input<string>;
@@ -133,7 +137,8 @@ function updateBody(olds: Props, news: Props): Props {
   if (!deepEqual(olds.name, news.name)) body.name = wire.name;
   if (!rules.domains.equal!(olds.domains, news.domains)) body.domains = wire.domains;
   if (!deepEqual(olds.callbackUrl, news.callbackUrl)) body.callback_url = wire.callback_url ?? "";
-  if (!rules.oauth.equal!(olds.oauth, news.oauth) && wire.oauth) body.oauth = wire.oauth;
+  // An empty oauth object clears the app's OAuth settings.
+  if (!rules.oauth.equal!(olds.oauth, news.oauth)) body.oauth = wire.oauth ?? {};
   if (!deepEqual(olds.options, news.options)) body.options = wire.options ?? { can_insert_everywhere: false };
   if (!deepEqual(olds.whiteLabelingOptions, news.whiteLabelingOptions)) {
     body.white_labeling_options = wire.white_labeling_options ?? { reset_to_default: true };
@@ -184,6 +189,25 @@ async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props):
   return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
 }
 
+const CREATE_ATTEMPTS = 3;
+
+/** POST /api_app; when the answer is lost, looks the app up before trying again (no blind resend). */
+async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const app = await ctx.client.apiApp.create({ ...wireBody(inputs), ...logoUpload(inputs) } as never);
+      remember(ctx, app);
+      return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+    } catch (error) {
+      if (!isEsignApiError(error) || !error.ambiguous || attempt >= CREATE_ATTEMPTS) throw error;
+      ctx.cache.invalidate(APPS_KEY);
+      const committed = await sameApp(ctx, inputs);
+      if (committed) return adopt(ctx, committed, inputs);
+      ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) and was not committed; creating again`);
+    }
+  }
+}
+
 export const apiAppImpl: ResourceImpl = {
   rules,
   check(_olds, news) {
@@ -201,9 +225,7 @@ export const apiAppImpl: ResourceImpl = {
     if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs);
     const existing = await sameApp(ctx, inputs);
     if (existing) return adopt(ctx, existing, inputs);
-    const app = await ctx.client.apiApp.create({ ...wireBody(inputs), ...logoUpload(inputs) } as never);
-    remember(ctx, app);
-    return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+    return createApp(ctx, inputs);
   },
 
   async read(ctx, id, props) {

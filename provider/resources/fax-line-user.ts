@@ -9,11 +9,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { faxLineUserBody } from "../contract";
 import { contractFailures } from "./support/check";
-import { normalizeEmail, sameEmail } from "./support/compare";
+import { normalizeEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
+import { findPerson, personInput, personRequired, personRules, type Person } from "./support/membership";
 import { providerStub } from "./support/stub";
 
 export interface FaxLineUserArgs {
@@ -32,18 +33,12 @@ export class FaxLineUser extends pulumi.dynamic.Resource {
   }
 }
 
-const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
-
 const rules: DiffRules = {
   number: { change: "replace" },
-  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
-  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  ...personRules,
 };
 
-interface LineUser {
-  accountId: string;
-  emailAddress: string;
-}
+type LineUser = Required<Person>;
 
 const usersOf = (line: Props): LineUser[] =>
   (line.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
@@ -53,31 +48,22 @@ export function lineUsers(ctx: ProviderContext, number: string): Promise<LineUse
   return ctx.cache.get(`fax_line:${number}`, async () => usersOf(await ctx.client.faxLine.get({ number })));
 }
 
-const find = (users: LineUser[], who: Props) =>
-  (who.accountId && users.find((u) => u.accountId === who.accountId)) ||
-  (who.emailAddress && users.find((u) => sameEmail(u.emailAddress, who.emailAddress))) ||
-  undefined;
-
-const identity = (inputs: Props) => (inputs.accountId ? { accountId: inputs.accountId } : { emailAddress: inputs.emailAddress });
-
 const outputsOf = (inputs: Props, user: LineUser): Props => ({ ...inputs, accountId: user.accountId, emailAddress: normalizeEmail(user.emailAddress) });
 
 export const faxLineUserImpl: ResourceImpl = {
   rules,
   deleteBeforeReplace: true,
   check(_olds, news) {
-    const failures = contractFailures(faxLineUserBody, toWire({ number: news.number, ...identity(news) }), news);
-    if (!news.emailAddress && !news.accountId) {
-      failures.push({ property: "emailAddress", reason: "one of emailAddress or accountId is required" });
-    }
+    const failures = contractFailures(faxLineUserBody, toWire({ number: news.number, ...personInput(news) }), news);
+    failures.push(...personRequired(news));
     return { inputs: news, failures };
   },
 
   async create(ctx, inputs) {
-    let user = find(await lineUsers(ctx, inputs.number), inputs);
+    let user = findPerson(await lineUsers(ctx, inputs.number), inputs);
     if (!user) {
-      const line = await ctx.client.faxLine.addUser(toWire({ number: inputs.number, ...identity(inputs) }) as never);
-      const added = find(usersOf(line), inputs);
+      const line = await ctx.client.faxLine.addUser(toWire({ number: inputs.number, ...personInput(inputs) }) as never);
+      const added = findPerson(usersOf(line), inputs);
       if (!added) throw new Error(`fax line ${inputs.number}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
       // Patched, not dropped: 300 creates read the line once, not 300 times.
       ctx.cache.patch<LineUser[]>(`fax_line:${inputs.number}`, (list) => [...list.filter((u) => u.accountId !== added.accountId), added]);
@@ -87,7 +73,7 @@ export const faxLineUserImpl: ResourceImpl = {
   },
 
   async read(ctx, _id, props) {
-    const user = find(await lineUsers(ctx, props.number), { accountId: props.accountId });
+    const user = findPerson(await lineUsers(ctx, props.number), { accountId: props.accountId });
     return user ? outputsOf(props, user) : undefined;
   },
 

@@ -10,12 +10,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { faxLineCreateBody } from "../contract";
-type FaxLineWire = ResultOf<"fax_line.get">;
 import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
 import { fromWire, toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
+
+type FaxLineWire = ResultOf<"fax_line.get">;
 
 export interface FaxLineArgs {
   /** Required unless `number` adopts an existing line. */

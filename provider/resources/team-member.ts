@@ -19,6 +19,7 @@ import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
+import { findPerson, givenEquals, personInput, personRequired, personRules } from "./support/membership";
 import { providerStub } from "./support/stub";
 
 export interface TeamMemberArgs {
@@ -45,12 +46,8 @@ export class TeamMember extends pulumi.dynamic.Resource {
   }
 }
 
-/** Outputs fill in what the program left out; only a value the program gives can differ. */
-const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
-
 const rules: DiffRules = {
-  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
-  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  ...personRules,
   teamId: { change: "replace", equal: givenEquals((o, n) => o === n) },
   role: { change: "update", equal: givenEquals((o, n) => o === n) },
 };
@@ -84,20 +81,9 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
   });
 }
 
-function find(people: TeamPerson[], who: Props): TeamPerson | undefined {
-  if (who.accountId) {
-    const byId = people.find((p) => p.accountId === who.accountId);
-    if (byId) return byId;
-  }
-  return who.emailAddress ? people.find((p) => sameEmail(p.emailAddress, who.emailAddress)) : undefined;
-}
-
-function identity(inputs: Props): Props {
-  return inputs.accountId ? { account_id: inputs.accountId } : { email_address: inputs.emailAddress };
-}
-
+/** The given team, or the caller's (GET /team/info once per provider process, not once per member). */
 async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
-  return inputs.teamId ?? (await ctx.client.team.info()).team_id;
+  return inputs.teamId ?? ctx.cache.get("team:info", async () => (await ctx.client.team.info()).team_id);
 }
 
 function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
@@ -126,14 +112,14 @@ function personIn(team: TeamWire, who: Props, role: string | undefined): TeamPer
 
 /** Adds (or re-roles) the person; the parent's cached list is patched with them, not re-read. */
 async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
-  const body = toWire({ ...identity(inputs), role: inputs.role });
+  const body = toWire({ ...personInput(inputs), role: inputs.role });
   const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
   const person = personIn(team, inputs, inputs.role ?? currentRole);
   if (!person) {
     ctx.cache.invalidate(`team:${teamId}`);
     throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
   }
-  ctx.cache.patch<TeamPerson[]>(`team:${teamId}`, (people) => [...people.filter((p) => p !== find(people, inputs)), person]);
+  ctx.cache.patch<TeamPerson[]>(`team:${teamId}`, (people) => [...people.filter((p) => p !== findPerson(people, inputs)), person]);
   return person;
 }
 
@@ -141,16 +127,13 @@ export const teamMemberImpl: ResourceImpl = {
   rules,
   deleteBeforeReplace: true,
   check(_olds, news) {
-    const failures = contractFailures(teamAddMemberBody, toWire({ ...identity(news), role: news.role }), news);
-    if (!news.emailAddress && !news.accountId) {
-      failures.push({ property: "emailAddress", reason: "one of emailAddress or accountId is required" });
-    }
-    return { inputs: news, failures };
+    const failures = contractFailures(teamAddMemberBody, toWire({ ...personInput(news), role: news.role }), news);
+    return { inputs: news, failures: [...failures, ...personRequired(news)] };
   },
 
   async create(ctx, inputs) {
     const teamId = await resolveTeamId(ctx, inputs);
-    const existing = find(await teamPeople(ctx, teamId), inputs);
+    const existing = findPerson(await teamPeople(ctx, teamId), inputs);
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
     else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
@@ -159,7 +142,7 @@ export const teamMemberImpl: ResourceImpl = {
   },
 
   async read(ctx, _id, props) {
-    const person = find(await teamPeople(ctx, props.teamId), props);
+    const person = findPerson(await teamPeople(ctx, props.teamId), props);
     return person ? outputsOf(props, props.teamId, person, props.accountId) : undefined;
   },
 
@@ -170,7 +153,7 @@ export const teamMemberImpl: ResourceImpl = {
   },
 
   async delete(ctx, _id, props) {
-    await ctx.client.team.removeMember(identity(props) as never);
-    ctx.cache.patch<TeamPerson[]>(`team:${props.teamId}`, (people) => people.filter((p) => p !== find(people, props)));
+    await ctx.client.team.removeMember(toWire(personInput(props)) as never);
+    ctx.cache.patch<TeamPerson[]>(`team:${props.teamId}`, (people) => people.filter((p) => p !== findPerson(people, props)));
   },
 };

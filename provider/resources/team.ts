@@ -11,13 +11,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { teamCreateBody } from "../contract";
-type TeamWire = ResultOf<"team.get">;
 import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
 import { fromWire, toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
 import { isNotFound, Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
+
+type TeamWire = ResultOf<"team.get">;
 
 export interface TeamArgs {
   /** Defaults to the service's "Untitled Team". */

@@ -11,11 +11,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../contract";
 import { contractFailures } from "./support/check";
-import { normalizeEmail, sameEmail } from "./support/compare";
+import { normalizeEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
+import { findPerson, personInput, personRequired, personRules, type Person } from "./support/membership";
 import { providerStub } from "./support/stub";
 
 export interface TemplateAccessArgs {
@@ -36,19 +37,13 @@ export class TemplateAccess extends pulumi.dynamic.Resource {
   }
 }
 
-const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
-
 const rules: DiffRules = {
   templateId: { change: "replace" },
-  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
-  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  ...personRules,
   skipNotification: { change: "ignore" },
 };
 
-interface Holder {
-  accountId: string;
-  emailAddress: string;
-}
+type Holder = Required<Person>;
 
 /** The accounts that can use a template: one GET per template per refresh. */
 export function templateHolders(ctx: ProviderContext, templateId: string): Promise<Holder[]> {
@@ -58,13 +53,6 @@ export function templateHolders(ctx: ProviderContext, templateId: string): Promi
   });
 }
 
-const find = (holders: Holder[], who: Props) =>
-  (who.accountId && holders.find((h) => h.accountId === who.accountId)) ||
-  (who.emailAddress && holders.find((h) => sameEmail(h.emailAddress, who.emailAddress))) ||
-  undefined;
-
-const identity = (inputs: Props) => (inputs.accountId ? { account_id: inputs.accountId } : { email_address: inputs.emailAddress });
-
 function outputsOf(inputs: Props, holder: Holder): Props {
   return { ...inputs, accountId: holder.accountId, emailAddress: normalizeEmail(holder.emailAddress) };
 }
@@ -73,22 +61,20 @@ export const templateAccessImpl: ResourceImpl = {
   rules,
   deleteBeforeReplace: true,
   check(_olds, news) {
-    const body = toWire({ ...identity(news), skipNotification: news.skipNotification });
+    const body = toWire({ ...personInput(news), skipNotification: news.skipNotification });
     const failures = contractFailures(templateAddUserBody, body, news);
     if (!news.templateId) failures.push({ property: "templateId", reason: "templateId is required" });
-    if (!news.emailAddress && !news.accountId) {
-      failures.push({ property: "emailAddress", reason: "one of emailAddress or accountId is required" });
-    }
+    failures.push(...personRequired(news));
     return { inputs: news, failures };
   },
 
   async create(ctx, inputs) {
-    let holder = find(await templateHolders(ctx, inputs.templateId), inputs);
+    let holder = findPerson(await templateHolders(ctx, inputs.templateId), inputs);
     if (!holder) {
-      const body = toWire({ ...identity(inputs), skipNotification: inputs.skipNotification });
+      const body = toWire({ ...personInput(inputs), skipNotification: inputs.skipNotification });
       const template = await ctx.client.template.addUser(inputs.templateId, body as never);
       const holders = (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
-      const added = find(holders, inputs);
+      const added = findPerson(holders, inputs);
       if (!added) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
       // Patched, not dropped: 300 creates read the template once, not 300 times.
       ctx.cache.patch<Holder[]>(`template:${inputs.templateId}`, (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
@@ -98,7 +84,7 @@ export const templateAccessImpl: ResourceImpl = {
   },
 
   async read(ctx, _id, props) {
-    const holder = find(await templateHolders(ctx, props.templateId), { accountId: props.accountId });
+    const holder = findPerson(await templateHolders(ctx, props.templateId), { accountId: props.accountId });
     return holder ? outputsOf(props, holder) : undefined;
   },
 

@@ -131,7 +131,7 @@ function builtInRoutes(app: App): ControlRoute[] {
     },
     { method: "DELETE", path: "/requests", summary: "Clear the request log", handler: () => (app.requestLog.clear(), ok({ cleared: true })) },
     {
-      method: "POST", path: "/faults", summary: "Add a fault rule {method?, path, status?|drop?, count?|ratio?, delay_ms?, after?, reset_after_s?, error_name?, error_msg?}",
+      method: "POST", path: "/faults", summary: "Add a fault rule {method?, path, status?|drop?, count?|ratio?, delay_ms?, after?, reset_after_s?, duration_ms?, error_name?, error_msg?}",
       handler: ({ body }) => ok({ fault: app.faults.add(faultInput(body)) }, 201),
     },
     { method: "GET", path: "/faults", summary: "Active fault rules", handler: () => ok({ faults: app.faults.list() }) },
@@ -166,6 +166,7 @@ function faultInput(body: Record<string, unknown>): FaultInput {
   const delay_ms = num(body.delay_ms, "delay_ms");
   const after = flag(body.after, "after");
   const reset_after_s = num(body.reset_after_s, "reset_after_s");
+  const duration_ms = num(body.duration_ms, "duration_ms");
   const drop = flag(body.drop, "drop");
   if (status === undefined && delay_ms === undefined && !drop) throw badRequest("a fault needs status, drop and/or delay_ms", "status");
   if (status !== undefined && (status < 100 || status > 599 || !Number.isInteger(status))) throw badRequest("status must be an HTTP status", "status");
@@ -177,5 +178,6 @@ function faultInput(body: Record<string, unknown>): FaultInput {
     method: str(body.method, "method")?.toUpperCase(), path, status, count, ratio, delay_ms,
     error_name: str(body.error_name, "error_name"), error_msg: str(body.error_msg, "error_msg"),
     ...(after ? { after } : {}), ...(drop ? { drop } : {}), ...(reset_after_s !== undefined ? { reset_after_s } : {}),
+    ...(duration_ms !== undefined ? { duration_ms } : {}),
   };
 }

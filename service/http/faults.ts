@@ -26,18 +26,24 @@ export interface FaultRule {
   drop?: boolean;
   /** For an injected 429: X-Ratelimit-Reset this many seconds ahead (default: the window's end). */
   reset_after_s?: number;
+  /** The rule matches every request for this long after it is added, then expires: a 429
+   *  burst is "the window is used up until then" (X-Ratelimit-Reset = the rule's end). */
+  duration_ms?: number;
+  /** When a `duration_ms` rule expires (ms since the epoch). */
+  until?: number;
   /** How many requests this rule affected. */
   hits: number;
 }
 
-export type FaultInput = Omit<FaultRule, "id" | "hits">;
+export type FaultInput = Omit<FaultRule, "id" | "hits" | "until">;
 
 export class Faults {
   private rules: FaultRule[] = [];
   private nextId = 1;
 
-  add(input: FaultInput): FaultRule {
-    const rule: FaultRule = { ...input, id: this.nextId++, hits: 0 };
+  add(input: FaultInput, nowMs: number = Date.now()): FaultRule {
+    const until = input.duration_ms !== undefined ? nowMs + input.duration_ms : undefined;
+    const rule: FaultRule = { ...input, ...(until !== undefined ? { until } : {}), id: this.nextId++, hits: 0 };
     this.rules.push(rule);
     return rule;
   }
@@ -51,8 +57,9 @@ export class Faults {
   }
 
   /** The first rule that fires for this request (consuming one of its count). */
-  take(method: string, path: string, random: () => number = Math.random): FaultRule | undefined {
+  take(method: string, path: string, random: () => number = Math.random, nowMs: number = Date.now()): FaultRule | undefined {
     for (const r of this.rules) {
+      if (r.until !== undefined && nowMs >= r.until) continue;
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (!pathMatches(r.path, path)) continue;
       if (r.count !== undefined && r.count <= 0) continue;

@@ -89,6 +89,15 @@ describe("engine: ApiApp", function () {
     assert.ok(!state.includes(svc.apiKey), "the API key is not in the state in plain text");
   });
 
+  it("clears OAuth when the program removes it", async () => {
+    const { oauth: _removed, ...withoutOAuth } = args;
+    args = withoutOAuth;
+    const up = await t.stack.up();
+    assert.deepStrictEqual(changes(up.summary), { update: 1 });
+    assert.strictEqual((await api(svc).get(`/api_app/${up.outputs.clientId.value}`)).data.api_app.oauth, null);
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
   it("rejects bad input at preview, naming the property, with zero requests", async () => {
     const good = args;
     args = { ...args, domains: Array.from({ length: 11 }, (_, i) => `d${i}.example.com`) };

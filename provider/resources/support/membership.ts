@@ -1,0 +1,38 @@
+/**
+ * What TeamMember, TemplateAccess and FaxLineUser share: a person named by e-mail or account
+ * id (the id prevails), found in a parent's list, compared case-insensitively.
+ */
+import type { CheckFailure } from "./check";
+import { sameEmail } from "./compare";
+import type { DiffRules } from "./diff";
+import type { Props } from "./resource";
+
+/** Outputs fill in what the program left out; only a value the program gives can differ. */
+export const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
+
+/** Who the membership is for: a change of person replaces it. */
+export const personRules: DiffRules = {
+  emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
+  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+};
+
+export interface Person {
+  accountId?: string;
+  emailAddress: string;
+}
+
+/** The account id wins, as in the API; else the e-mail, case-insensitively. */
+export function findPerson<T extends Person>(list: T[], who: Props): T | undefined {
+  return (who.accountId && list.find((p) => p.accountId === who.accountId)) ||
+    (who.emailAddress && list.find((p) => sameEmail(p.emailAddress, who.emailAddress))) ||
+    undefined;
+}
+
+/** The person as camelCase input keys (toWire makes them account_id / email_address). */
+export function personInput(inputs: Props): { accountId: string } | { emailAddress: string } {
+  return inputs.accountId ? { accountId: inputs.accountId } : { emailAddress: inputs.emailAddress };
+}
+
+export function personRequired(inputs: Props): CheckFailure[] {
+  return inputs.emailAddress || inputs.accountId ? [] : [{ property: "emailAddress", reason: "one of emailAddress or accountId is required" }];
+}
