@@ -14,7 +14,7 @@ import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from ".
 import { Redactor } from "./redact";
 import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
-import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
+import { RateLimitGate, Semaphore, ServerBudget, TokenBucket, sleep } from "./throttle";
 
 interface Prepared {
   id: OperationId;
@@ -31,6 +31,7 @@ export class Transport {
   private readonly http: AxiosInstance;
   private readonly buckets: Record<"standard" | "high", TokenBucket>;
   private readonly gate = new RateLimitGate();
+  private readonly budget = new ServerBudget();
   private readonly slots: Semaphore;
 
   constructor(private readonly options: EsignClientOptions) {
@@ -63,6 +64,7 @@ export class Transport {
       } catch (error) {
         if (!axios.isAxiosError(error)) throw error; // a bug or a throwing hook, not the network
         const code = error.code;
+        this.budget.settle();
         this.stats.networkErrors += 1;
         countStatus(this.stats, 0);
         this.report(prepared, attempt, 0, started, {});
@@ -110,6 +112,8 @@ export class Transport {
     this.stats.waitMs.rateLimit += paused;
     const throttled = await this.buckets[spec.tier].take();
     this.stats.waitMs.throttle += throttled;
+    const budgeted = await this.budget.take();
+    this.stats.waitMs.rateLimit += budgeted;
   }
 
   private async send(prepared: Prepared, attempt: number): Promise<AxiosResponse> {
@@ -150,6 +154,7 @@ export class Transport {
       reset: number("x-ratelimit-reset"),
     };
     if (info.limit !== undefined || info.remaining !== undefined) this.stats.rateLimit = info;
+    this.budget.observe(info.remaining, info.reset, this.slots.inUse);
     // Out of requests for this window: hold everyone until the reset (bounded).
     const wait = info.remaining === 0 && response.status !== 429 ? untilResetMs(this.policy, info.reset) : undefined;
     if (wait) this.gate.pauseUntil(Date.now() + wait);

@@ -1,10 +1,13 @@
 /**
  * @module service/http/rate-limit
  * Fixed one-minute windows per account. Headers go on every response; 429 exceeded_rate
- * only when a limit was configured (--rate-limit N). Without one, the headers show the
- * real service's standard tier and Remaining never blocks.
+ * only when a limit was configured (--rate-limit N). Without one, the headers advertise a
+ * budget too large to reach: a client that paces itself by X-RateLimit-Remaining (ours does)
+ * must not be told to wait for a limit that is not enforced.
  */
-import { RATE_LIMIT_STANDARD_PER_MINUTE } from "../../provider/contract/limits";
+
+/** The advertised per-minute budget when no limit is enforced. */
+export const UNENFORCED_LIMIT = 1_000_000;
 
 export interface RateDecision {
   allowed: boolean;
@@ -28,14 +31,14 @@ export class RateLimiter {
     let w = this.windows.get(key);
     if (!w || w.start !== start) this.windows.set(key, (w = { start, count: 0 }));
     w.count++;
-    const limit = this.limit ?? RATE_LIMIT_STANDARD_PER_MINUTE;
+    const limit = this.limit ?? UNENFORCED_LIMIT;
     const allowed = this.limit === undefined || w.count <= this.limit;
     return { allowed, headers: this.headers(limit, Math.max(0, limit - w.count), start) };
   }
 
   /** Headers for a request not tied to an account (401, unknown route before auth). */
   peek(): Record<string, string> {
-    const limit = this.limit ?? RATE_LIMIT_STANDARD_PER_MINUTE;
+    const limit = this.limit ?? UNENFORCED_LIMIT;
     const start = Math.floor(this.nowMs() / WINDOW_MS) * WINDOW_MS;
     return this.headers(limit, limit, start);
   }

@@ -1,0 +1,90 @@
+/**
+ * Runs one scenario at one size through the real engine (Automation API, file backend)
+ * against a fresh local service with its rate limit on, and measures each phase from the
+ * service's request log: requests, 429s, failures, wall time and the achieved request rate.
+ */
+import { newStack } from "../../test/helpers/engine";
+import { localService, type LocalService } from "../../test/helpers/local";
+import type { Phase, Scenario } from "./scenarios";
+
+export interface PhaseFigures {
+  requests: number;
+  minimum: number;
+  wallMs: number;
+  /** Requests per minute between the first and the last request of the phase. */
+  ratePerMinute: number;
+  rateLimited: number;
+  failed: number;
+  succeeded: boolean;
+}
+
+export interface RunFigures {
+  scenario: string;
+  n: number;
+  phases: Record<Phase, PhaseFigures>;
+}
+
+interface LoggedRequest {
+  time: number;
+  status: number;
+}
+
+export const PHASES: Phase[] = ["up", "preview", "refresh", "destroy"];
+
+function figuresOf(log: LoggedRequest[], wallMs: number, minimum: number, succeeded: boolean): PhaseFigures {
+  const spanMs = log.length > 1 ? log[log.length - 1].time - log[0].time : 0;
+  return {
+    requests: log.length,
+    minimum,
+    wallMs,
+    // Under ~1 s of requests a rate says nothing (one burst); report 0 then.
+    ratePerMinute: spanMs >= 1000 ? ((log.length - 1) * 60_000) / spanMs : 0,
+    rateLimited: log.filter((r) => r.status === 429).length,
+    failed: log.filter((r) => r.status >= 400 && r.status !== 429).length,
+    succeeded,
+  };
+}
+
+async function timed(svc: LocalService, run: () => Promise<unknown>): Promise<{ log: LoggedRequest[]; wallMs: number; ok: boolean }> {
+  const since = await svc.lastSeq();
+  const started = Date.now();
+  let ok = true;
+  try {
+    await run();
+  } catch (error) {
+    ok = false;
+    console.error(`bench: phase failed: ${String(error).slice(0, 2000)}`);
+  }
+  const wallMs = Date.now() - started;
+  return { log: (await svc.requestsSince(since, svc.accountId)) as unknown as LoggedRequest[], wallMs, ok };
+}
+
+export async function measure(scenario: Scenario, n: number, limitPerMinute: number): Promise<RunFigures> {
+  const svc = await localService({ rateLimit: limitPerMinute });
+  try {
+    const parents = await scenario.setup(svc, n);
+    // Setup traffic must not eat the measured phases' budget: start them in a fresh window.
+    svc.app.rateLimiter.reset();
+    const config = { ...svc.stackConfig(), "esign:requestsPerMinute": { value: String(limitPerMinute) } };
+    const t = await newStack(`bench-${scenario.name.replace(/\W+/g, "-")}-${n}`, () => scenario.program(n, parents), { config });
+    try {
+      const phases = {} as Record<Phase, PhaseFigures>;
+      const runs: Record<Phase, () => Promise<unknown>> = {
+        up: () => t.stack.up(),
+        preview: () => t.stack.preview({ expectNoChanges: true }),
+        refresh: () => t.stack.refresh(),
+        destroy: () => t.stack.destroy(),
+      };
+      for (const phase of PHASES) {
+        const { log, wallMs, ok } = await timed(svc, runs[phase]);
+        phases[phase] = figuresOf(log, wallMs, scenario.minimum(phase, n), ok);
+        console.error(`bench: ${scenario.name} N=${n} ${phase}: ${log.length} requests, ${(wallMs / 1000).toFixed(1)} s${ok ? "" : " (FAILED)"}`);
+      }
+      return { scenario: scenario.name, n, phases };
+    } finally {
+      await t.dispose();
+    }
+  } finally {
+    await svc.close();
+  }
+}

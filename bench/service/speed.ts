@@ -1,0 +1,72 @@
+/**
+ * The local service's own speed on loopback: a read (GET /v3/api_app/list) and a write
+ * (PUT /v3/api_app/{id}) against the same load on a bare Node server answering a fixed body.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import { load, type LoadFigures, type LoadTarget } from "./load";
+
+export interface SpeedRow {
+  name: string;
+  service: LoadFigures;
+  floor: LoadFigures;
+}
+
+const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** Starts serve.ts in a child process and waits for its {url} line. */
+function serve(kind: "service" | "plain"): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
+  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "run-ts.js"), path.join(__dirname, "serve.ts"), kind], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk) => {
+      out += String(chunk);
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve({ child, ...JSON.parse(line) });
+    });
+    child.on("exit", (code) => reject(new Error(`serve ${kind} exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.on("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export async function measureServiceSpeed(connections: number, durationMs: number): Promise<SpeedRow[]> {
+  const service = await serve("service");
+  const plain = await serve("plain");
+  try {
+    const auth = { Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
+    const json = { ...auth, "Content-Type": "application/json" };
+    // A page of 10 apps to list, and one to update.
+    let clientId = "";
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${service.url}/v3/api_app`, { method: "POST", headers: json, body: JSON.stringify({ name: `Load ${i}`, domains: ["example.com"] }) });
+      clientId = ((await res.json()) as { api_app: { client_id: string } }).api_app.client_id;
+    }
+    const body = JSON.stringify({ name: "Renamed under load" });
+    const cases: { name: string; service: LoadTarget; floor: LoadTarget }[] = [
+      { name: "read: GET /v3/api_app/list", service: { method: "GET", url: `${service.url}/v3/api_app/list`, headers: auth }, floor: { method: "GET", url: `${plain.url}/` } },
+      {
+        name: "write: PUT /v3/api_app/{id}",
+        service: { method: "PUT", url: `${service.url}/v3/api_app/${clientId}`, headers: json, body },
+        floor: { method: "PUT", url: `${plain.url}/`, headers: { "Content-Type": "application/json" }, body },
+      },
+    ];
+    const rows: SpeedRow[] = [];
+    for (const c of cases) {
+      rows.push({ name: c.name, service: await load(c.service, connections, durationMs), floor: await load(c.floor, connections, durationMs) });
+      console.error(`bench: ${c.name}: ${rows[rows.length - 1].service.perSecond.toFixed(0)} req/s`);
+    }
+    return rows;
+  } finally {
+    await stop(service.child);
+    await stop(plain.child);
+  }
+}
