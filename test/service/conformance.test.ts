@@ -3,24 +3,13 @@
  * that the contract's response envelope (the one the client parses with) accepts.
  */
 import assert from "node:assert/strict";
-import { operations, responseEnvelope, validate, type OperationId } from "../../provider/contract";
-import { Api, startForTest, waitFor, type Res } from "./helpers/api";
+import { operations, type OperationId } from "../../provider/contract";
+import { conformance } from "./helpers/conformance";
+import { Api, startForTest, waitFor } from "./helpers/api";
 import { pdf, templateForm } from "./helpers/files";
 import type { RunningService } from "../../service";
 
-const seen = new Set<OperationId>();
-
-function conform(op: OperationId, r: Res): Res {
-  const spec = operations[op];
-  assert.ok((spec.successStatus as readonly number[]).includes(r.status), `${op}: status ${r.status} not in ${spec.successStatus}: ${r.text.slice(0, 300)}`);
-  const schema = responseEnvelope(op);
-  if (schema) {
-    const v = validate(schema, r.body);
-    assert.ok(v.ok, `${op}: ${JSON.stringify(!v.ok && v.issues)}`);
-  } else assert.equal(r.text, "", `${op}: expected an empty body`);
-  seen.add(op);
-  return r;
-}
+const { conform, seen } = conformance();
 
 describe("service: responses conform to the contract", () => {
   let svc: RunningService;

@@ -3,23 +3,12 @@
  * with a status the contract lists as success and a body its response envelope accepts.
  */
 import * as assert from "node:assert/strict";
-import { operations, responseEnvelope, validate, type OperationId } from "../../../provider/contract";
+import { operations, type OperationId } from "../../../provider/contract";
+import { conformance } from "../helpers/conformance";
 import { makePdf, pdfWithText } from "../../helpers/pdf";
-import { newApp, seedRequest, startClient, type Client, type Res } from "./support";
+import { newApp, seedRequest, startClient, type Client } from "./support";
 
-const seen = new Set<OperationId>();
-
-function conform(op: OperationId, r: Res): Res {
-  const spec = operations[op];
-  assert.ok((spec.successStatus as readonly number[]).includes(r.status), `${op}: status ${r.status}: ${r.text.slice(0, 300)}`);
-  const schema = responseEnvelope(op);
-  if (schema) {
-    const v = validate(schema, r.body);
-    assert.ok(v.ok, `${op}: ${JSON.stringify(!v.ok && v.issues)}`);
-  } else assert.equal(r.text, "", `${op}: expected an empty body`);
-  seen.add(op);
-  return r;
-}
+const { conform, seen } = conformance();
 
 describe("service part 2: responses conform to the contract", () => {
   let c: Client;

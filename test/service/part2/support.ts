@@ -6,12 +6,8 @@
 import * as assert from "node:assert/strict";
 import { startService, type RunningService } from "../../../service";
 
-export interface Res {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  text: string;
-  headers: Headers;
-}
+import type { Res } from "../helpers/api";
+export type { Res };
 
 export interface Client {
   svc: RunningService;
