@@ -11,6 +11,7 @@ import { apiApps } from "../areas/api-apps/model";
 import { acceptInvite, leaveTeam, saveTeam, teams, type TeamRecord } from "../areas/team/model";
 import { templates } from "../areas/templates/model";
 import { faxLines } from "../areas/fax-lines";
+import type { Table } from "../store/types";
 import { ok, type ControlRoute } from "./types";
 
 type Check = (v: unknown) => boolean;
@@ -134,28 +135,7 @@ export function driftRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ deleted: true });
       },
     },
-    {
-      method: "POST", path: "/templates/{template_id}/users", summary: "Give {account_id} access to a template",
-      handler: ({ params, body }) => {
-        const t = templates(store).get(params.template_id);
-        const id = stringField(body.account_id, "account_id");
-        if (!t) throw notFound("Template not found");
-        if (!svc.accounts.byId(id)) throw notFound("Account not found");
-        if (!t.accounts.includes(id)) t.accounts.push(id);
-        templates(store).put(t.template_id, t);
-        return ok({ accounts: t.accounts });
-      },
-    },
-    {
-      method: "DELETE", path: "/templates/{template_id}/users/{account_id}", summary: "Withdraw an account's access to a template",
-      handler: ({ params }) => {
-        const t = templates(store).get(params.template_id);
-        if (!t) throw notFound("Template not found");
-        t.accounts = t.accounts.filter((a) => a !== params.account_id);
-        templates(store).put(t.template_id, t);
-        return ok({ accounts: t.accounts });
-      },
-    },
+    ...accountListRoutes(svc, "/templates/{template_id}", "template_id", "template", () => templates(store)),
     {
       method: "DELETE", path: "/fax_lines/{number}", summary: "Release a fax line",
       handler: ({ params }) => {
@@ -163,26 +143,41 @@ export function driftRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ deleted: true });
       },
     },
+    ...accountListRoutes(svc, "/fax_lines/{number}", "number", "fax line", () => faxLines(store)),
+  ];
+}
+
+/**
+ * Granting and withdrawing access out of band on a parent that lists account ids (templates,
+ * fax lines): the same two edits on two tables.
+ */
+function accountListRoutes<T extends { accounts: string[] }>(
+  svc: ServiceContext, base: string, param: string, label: string, table: () => Table<T>,
+): ControlRoute[] {
+  const parent = (id: string) => {
+    const found = table().get(id);
+    if (!found) throw notFound(`${label[0].toUpperCase()}${label.slice(1)} not found`);
+    return found;
+  };
+  return [
     {
-      method: "POST", path: "/fax_lines/{number}/users", summary: "Add {account_id} to a fax line",
+      method: "POST", path: `${base}/users`, summary: `Give {account_id} access to a ${label}`,
       handler: ({ params, body }) => {
-        const line = faxLines(store).get(params.number);
         const id = stringField(body.account_id, "account_id");
-        if (!line) throw notFound("Fax line not found");
+        const p = parent(params[param]);
         if (!svc.accounts.byId(id)) throw notFound("Account not found");
-        if (!line.accounts.includes(id)) line.accounts.push(id);
-        faxLines(store).put(line.number, line);
-        return ok({ accounts: line.accounts });
+        if (!p.accounts.includes(id)) p.accounts.push(id);
+        table().put(params[param], p);
+        return ok({ accounts: p.accounts });
       },
     },
     {
-      method: "DELETE", path: "/fax_lines/{number}/users/{account_id}", summary: "Remove an account from a fax line",
+      method: "DELETE", path: `${base}/users/{account_id}`, summary: `Withdraw an account's access to a ${label}`,
       handler: ({ params }) => {
-        const line = faxLines(store).get(params.number);
-        if (!line) throw notFound("Fax line not found");
-        line.accounts = line.accounts.filter((a) => a !== params.account_id);
-        faxLines(store).put(line.number, line);
-        return ok({ accounts: line.accounts });
+        const p = parent(params[param]);
+        p.accounts = p.accounts.filter((a) => a !== params.account_id);
+        table().put(params[param], p);
+        return ok({ accounts: p.accounts });
       },
     },
   ];
