@@ -7,22 +7,30 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { LineCounter, parseDocument, type Document } from "yaml";
+import { RunError } from "@pulumi/pulumi";
+import { isMap, LineCounter, parseDocument, type Document } from "yaml";
 import { apiAppImpl } from "../resources/api-app";
 import { faxLineImpl } from "../resources/fax-line";
 import { teamImpl } from "../resources/team";
 import { teamMemberImpl } from "../resources/team-member";
 import { templateImpl } from "../resources/template";
 import type { ResourceImpl } from "../resources/support/resource";
-import { AccountFile, accountFileSchema } from "./schema";
-import { duplicateIssues } from "./rules";
+import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
+import { duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
+import { unknownKeyIssues } from "./unknown-keys";
 
 export interface FileIssue {
   path: (string | number)[];
   message: string;
+  /** Point at the key itself (an unknown key) rather than at its value. */
+  at?: "key";
 }
 
-export class AccountFileError extends Error {
+/**
+ * A RunError, so that `pulumi preview` prints the message alone: no "unhandled exception"
+ * frame, no stack, no dump of `issues` (the SDK's run.ts logs a RunError's message only).
+ */
+export class AccountFileError extends RunError {
   constructor(readonly file: string, readonly issues: { line: number; column: number; field: string; message: string }[]) {
     super(issues.map((i) => `${file}:${i.line}:${i.column}: ${i.field}: ${i.message}`).join("\n"));
     this.name = "AccountFileError";
@@ -50,26 +58,35 @@ function resolvePaths(account: AccountFile, dir: string): AccountFile {
 
 function checkEntries(account: AccountFile): FileIssue[] {
   const issues: FileIssue[] = [];
-  const run = (section: string, impl: ResourceImpl, entries: Record<string, unknown>[] | undefined, strip: string[] = []) =>
+  const run = (section: string, impl: ResourceImpl, entries: Record<string, unknown>[] | undefined, extra: string[] = []) =>
     entries?.forEach((entry, i) => {
+      const strip: string[] = [...fileOnlyKeys, ...extra];
       const inputs = Object.fromEntries(Object.entries(entry).filter(([k]) => !strip.includes(k)));
       const result = impl.check({}, inputs) as { failures?: { property: string; reason: string }[] };
       for (const f of result.failures ?? []) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
     });
   if (account.team) {
-    const result = teamImpl.check({}, account.team) as { failures?: { property: string; reason: string }[] };
+    const { protect: _p, retainOnDelete: _r, ...team } = account.team;
+    const result = teamImpl.check({}, team) as { failures?: { property: string; reason: string }[] };
     for (const f of result.failures ?? []) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
   }
   run("members", teamMemberImpl, account.members);
-  run("apiApps", apiAppImpl, account.apiApps, ["key"]);
-  run("templates", templateImpl, account.templates, ["key", "access"]);
-  run("faxLines", faxLineImpl, account.faxLines, ["key", "users"]);
+  run("apiApps", apiAppImpl, account.apiApps);
+  run("templates", templateImpl, account.templates, ["access"]);
+  run("faxLines", faxLineImpl, account.faxLines, ["users"]);
   return issues;
+}
+
+/** The key node of `path`'s last segment in its parent map. */
+function keyNode(doc: Document, path: (string | number)[]): any {
+  const parent: any = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+  if (!isMap(parent)) return undefined;
+  return parent.items.find((pair: any) => pair.key?.value === path[path.length - 1])?.key;
 }
 
 function located(doc: Document, lines: LineCounter, issue: FileIssue) {
   let p = [...issue.path];
-  let node: any = doc.getIn(p, true);
+  let node: any = issue.at === "key" ? keyNode(doc, p) : doc.getIn(p, true);
   while ((!node || !node.range) && p.length > 0) {
     p = p.slice(0, -1);
     node = p.length ? doc.getIn(p, true) : doc.contents;
@@ -91,8 +108,15 @@ export function parseAccountFile(text: string, file: string, baseDir = path.dirn
   }
   const parsed = accountFileSchema.safeParse(doc.toJS() ?? {});
   const issues: FileIssue[] = parsed.success
-    ? [...duplicateIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
-    : parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+    ? [
+      ...emptyFileIssues(parsed.data),
+      ...duplicateIssues(parsed.data),
+      ...referenceIssues(parsed.data),
+      ...checkEntries(resolvePaths(parsed.data, baseDir)),
+    ]
+    : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys"
+      ? unknownKeyIssues(i.path as (string | number)[], i.keys)
+      : [{ path: i.path as (string | number)[], message: i.message }]));
   if (issues.length) throw new AccountFileError(file, issues.map((i) => located(doc, lines, i)));
   return resolvePaths(parsed.data!, baseDir);
 }

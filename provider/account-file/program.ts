@@ -1,8 +1,9 @@
 /**
  * The account file as Pulumi resources. Logical names come from each entry's natural key
  * (a member's e-mail, an app's key or name, a template's or fax line's key), never from its
- * position, so reordering the file changes nothing. Members depend on the team; template
- * access and fax line users depend on their template or line and on the declared member.
+ * position, so reordering the file changes nothing; `previousKeys` become aliases, so a
+ * renamed entry keeps its object. Members depend on the team; template access and fax line
+ * users depend on their template or line and on the declared member.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ApiApp } from "../resources/api-app";
@@ -12,66 +13,106 @@ import { Team } from "../resources/team";
 import { TeamMember } from "../resources/team-member";
 import { Template } from "../resources/template";
 import { TemplateAccess } from "../resources/template-access";
-import { normalizeEmail } from "../resources/support/compare";
-import { appKey, memberKey } from "./rules";
+import { entryOptions } from "./options";
+import { appKey, memberKey, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
 
 export interface DeployedAccount {
   teamId?: pulumi.Output<string>;
   members: Record<string, pulumi.Output<string>>;
   apiApps: Record<string, pulumi.Output<string>>;
+  /** App key -> OAuth secret (a secret output), for apps with `oauth`. */
+  oauthSecrets: Record<string, pulumi.Output<string | undefined>>;
   templates: Record<string, pulumi.Output<string>>;
   faxLines: Record<string, pulumi.Output<string>>;
 }
 
 const isEmail = (who: string) => who.includes("@");
 const whoArgs = (who: string) => (isEmail(who) ? { emailAddress: who } : { accountId: who });
-const whoKey = (who: string) => (isEmail(who) ? normalizeEmail(who)! : who);
+
+/** The entry's own keys (name, previous names, intent) apart from its resource's inputs. */
+function split<T extends { previousKeys?: string[]; protect?: boolean; retainOnDelete?: boolean }>(entry: T) {
+  const { previousKeys, protect, retainOnDelete, ...args } = entry;
+  return { previousKeys: previousKeys ?? [], intent: { protect, retainOnDelete }, args };
+}
+
+/** Every name a grant had: each earlier key of its parent crossed with each earlier key of the person. */
+function grantNames(prefix: (parentKey: string) => string, parentKeys: string[], whoKeys: string[]): string[] {
+  return parentKeys.flatMap((p) => whoKeys.map((w) => `${prefix(p)}${w}`)).slice(1);
+}
 
 export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceOptions = {}): DeployedAccount {
-  const team = account.team ? new Team("team", account.team, opts) : undefined;
-  const members = new Map<string, TeamMember>();
+  let team: Team | undefined;
+  if (account.team) {
+    const { intent, args } = split(account.team);
+    team = new Team("team", args, entryOptions(opts, { intent }));
+  }
+
+  const members = new Map<string, { resource: TeamMember; keys: string[] }>();
   for (const m of account.members ?? []) {
     const key = memberKey(m);
-    members.set(key, new TeamMember(`member:${key}`, { ...m, teamId: team?.teamId }, { ...opts, dependsOn: team ? [team] : [] }));
+    const { previousKeys, intent, args } = split(m);
+    const keys = [key, ...previousKeys.map(whoKey)];
+    const resource = new TeamMember(`member:${key}`, { ...args, teamId: team?.teamId },
+      entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => `member:${k}`) }));
+    members.set(key, { resource, keys });
   }
-  const dependsOnMember = (who: string) => {
-    const member = members.get(whoKey(who));
-    return member ? [member] : [];
-  };
+  /** The person's names, current first (one name when the file does not list them as a member). */
+  const person = (who: string) => members.get(whoKey(who)) ?? { resource: undefined, keys: [whoKey(who)] };
 
   const apiApps: Record<string, pulumi.Output<string>> = {};
+  const oauthSecrets: Record<string, pulumi.Output<string | undefined>> = {};
   for (const entry of account.apiApps ?? []) {
-    const { key: _key, ...args } = entry;
-    apiApps[appKey(entry)] = new ApiApp(`app:${appKey(entry)}`, args, opts).clientId;
+    const { previousKeys, intent, args } = split(entry);
+    const { key: _key, ...inputs } = args;
+    const key = appKey(entry);
+    const app = new ApiApp(`app:${key}`, inputs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `app:${k}`) }));
+    apiApps[key] = app.clientId;
+    if (entry.oauth) oauthSecrets[key] = pulumi.secret(app.oauthSecret);
   }
 
   const templates: Record<string, pulumi.Output<string>> = {};
   for (const entry of account.templates ?? []) {
-    const { key, access, ...args } = entry;
-    const template = new Template(`template:${key}`, args as never, opts);
+    const { previousKeys, intent, args } = split(entry);
+    const { key, access, ...inputs } = args;
+    const keys = [key, ...previousKeys];
+    const template = new Template(`template:${key}`, inputs as never,
+      entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
     for (const who of access ?? []) {
+      const { resource: member, keys: whoKeys } = person(who);
       new TemplateAccess(`template:${key}:access:${whoKey(who)}`, { templateId: template.templateId, ...whoArgs(who) },
-        { ...opts, dependsOn: [template, ...dependsOnMember(who)] });
+        entryOptions(opts, {
+          dependsOn: [template, ...(member ? [member] : [])],
+          previousNames: grantNames((t) => `template:${t}:access:`, keys, whoKeys),
+        }));
     }
   }
 
   const faxLines: Record<string, pulumi.Output<string>> = {};
   for (const entry of account.faxLines ?? []) {
-    const { key, users, ...args } = entry;
-    const line = new FaxLine(`fax:${key}`, args, opts);
+    const { previousKeys, intent, args } = split(entry);
+    const { key, users, ...inputs } = args;
+    const keys = [key, ...previousKeys];
+    // Replacing or deleting a line releases its number for good: protected unless the entry says otherwise.
+    const line = new FaxLine(`fax:${key}`, inputs,
+      entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => `fax:${k}`) }));
     faxLines[key] = line.number;
     for (const who of users ?? []) {
+      const { resource: member, keys: whoKeys } = person(who);
       new FaxLineUser(`fax:${key}:user:${whoKey(who)}`, { number: line.number, ...whoArgs(who) },
-        { ...opts, dependsOn: [line, ...dependsOnMember(who)] });
+        entryOptions(opts, {
+          dependsOn: [line, ...(member ? [member] : [])],
+          previousNames: grantNames((f) => `fax:${f}:user:`, keys, whoKeys),
+        }));
     }
   }
 
   return {
     teamId: team?.teamId,
-    members: Object.fromEntries([...members].map(([k, m]) => [k, m.status])),
+    members: Object.fromEntries([...members].map(([k, m]) => [k, m.resource.status])),
     apiApps,
+    oauthSecrets,
     templates,
     faxLines,
   };

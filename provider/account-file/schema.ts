@@ -10,15 +10,31 @@ const who = z.string().min(1, { error: "must be an e-mail address or an account 
 const key = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "must be letters, digits, '.', '_' or '-'" });
 const record = z.record(z.string(), z.unknown());
 
+/**
+ * Per-entry intent, mapped to the resource options of the same name: `protect` makes the
+ * engine refuse to delete (or replace) the object; `retainOnDelete` forgets it instead of
+ * deleting it when the entry leaves the file.
+ */
+const intent = {
+  protect: z.boolean().optional(),
+  retainOnDelete: z.boolean().optional(),
+};
+/** Keys this entry had before a rename: the object is kept (Pulumi aliases), not replaced. */
+const previousKeys = <T extends z.ZodType>(item: T) => z.array(item).optional();
+
 export const teamEntry = z.strictObject({
   name: z.string().optional(),
   adopt: z.boolean().optional(),
+  ...intent,
 });
 
 export const memberEntry = z.strictObject({
   emailAddress: z.string().optional(),
   accountId: z.string().optional(),
   role: z.string().optional(),
+  /** Earlier identities of the same person (e-mail addresses or account ids). */
+  previousKeys: previousKeys(who),
+  ...intent,
 });
 
 export const apiAppEntry = z.strictObject({
@@ -32,6 +48,8 @@ export const apiAppEntry = z.strictObject({
   whiteLabelingOptions: z.record(z.string(), z.string()).optional(),
   customLogoFile: z.string().optional(),
   clientId: z.string().optional(),
+  previousKeys: previousKeys(key),
+  ...intent,
 });
 
 export const templateEntry = z.strictObject({
@@ -58,6 +76,8 @@ export const templateEntry = z.strictObject({
   templateId: z.string().optional(),
   /** Who may use the template: e-mail addresses or account ids of team members. */
   access: z.array(who).optional(),
+  previousKeys: previousKeys(key),
+  ...intent,
 });
 
 export const faxLineEntry = z.strictObject({
@@ -69,11 +89,16 @@ export const faxLineEntry = z.strictObject({
   number: z.string().optional(),
   /** Who may use the line: e-mail addresses or account ids. */
   users: z.array(who).optional(),
+  previousKeys: previousKeys(key),
+  /** Fax lines are protected unless this says `false`: replacing or deleting one releases its number. */
+  ...intent,
 });
 
 export const accountFileSchema = z.strictObject({
   /** Marks a file written by `esign export`: its objects are adopted, not created. */
   adopted: z.boolean().optional(),
+  /** Allows a file that declares no object, which deletes everything the stack manages. */
+  allowDeleteAll: z.boolean().optional(),
   team: teamEntry.optional(),
   members: z.array(memberEntry).optional(),
   apiApps: z.array(apiAppEntry).optional(),
@@ -86,3 +111,6 @@ export type MemberEntry = z.output<typeof memberEntry>;
 export type ApiAppEntry = z.output<typeof apiAppEntry>;
 export type TemplateEntry = z.output<typeof templateEntry>;
 export type FaxLineEntry = z.output<typeof faxLineEntry>;
+export type TeamEntry = z.output<typeof teamEntry>;
+/** Keys of an entry that are the file's own, not inputs of the entry's resource. */
+export const fileOnlyKeys = ["key", "previousKeys", "protect", "retainOnDelete"] as const;
