@@ -7,17 +7,21 @@
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
  */
 import * as fs from "fs";
+import * as path from "path";
 import { stringify } from "yaml";
 import { EsignClient } from "../client";
 import { exportAccount } from "./export";
 
 const USAGE = "usage: esign export [--out account.yaml] [--api-key KEY] [--base-url URL]";
 
-function flags(argv: string[]): Record<string, string> {
+const FLAGS = ["out", "api-key", "base-url"];
+
+/** The flags, or a line saying what is wrong with them. */
+function flags(argv: string[]): Record<string, string> | string {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) throw new Error(`unexpected argument ${argv[i]}\n${USAGE}`);
+    if (!m || !FLAGS.includes(m[1])) return `unexpected argument ${argv[i]}`;
     out[m[1]] = m[2] ?? argv[++i] ?? "";
   }
   return out;
@@ -25,11 +29,19 @@ function flags(argv: string[]): Record<string, string> {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "help" || command === "--help" || command === "-h") {
+    console.log(USAGE);
+    return 0;
+  }
   if (command !== "export") {
-    console.error(USAGE);
+    console.error(command ? `esign: unknown command ${command}\n${USAGE}` : USAGE);
     return 2;
   }
   const f = flags(rest);
+  if (typeof f === "string") {
+    console.error(`esign export: ${f}\n${USAGE}`);
+    return 2;
+  }
   const apiKey = f["api-key"] ?? process.env.ESIGN_API_KEY;
   if (!apiKey) {
     console.error("esign export: no API key (--api-key or ESIGN_API_KEY)");
@@ -48,7 +60,26 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (require.main === module) {
+/**
+ * Run as a command: directly (`node dist/provider/cli/esign.js`, the `esign` bin) or through
+ * scripts/run-ts.js (`npm run esign`), which require()s this file, so `require.main` is the
+ * runner; it puts this file's path in argv[1], as node does.
+ */
+function runAsCommand(): boolean {
+  if (require.main === module) return true;
+  const entry = process.argv[1];
+  if (!entry) return false;
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(entry) === real(__filename);
+}
+
+if (runAsCommand()) {
   main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
     console.error(`esign export: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);

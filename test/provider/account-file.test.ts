@@ -4,6 +4,7 @@
  */
 import * as assert from "assert";
 import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
 import { AccountFileError, loadAccountFile, parseAccountFile } from "../../provider/account-file";
 import { repoRoot } from "../helpers/engine";
 
@@ -36,8 +37,84 @@ describe("account file", () => {
   it("names unknown keys and wrong types with their lines", () => {
     const e = failure(`members:\n  - emailAddress: a@example.com\n    rol: Admin\nfaxLines:\n  - key: main\n    areaCode: "415"\n    country: US\n`);
     const fields = e.issues.map((i) => `${i.line}:${i.field}`);
-    assert.ok(fields.some((f) => f.startsWith("2:members[0]")), fields.join(" "));
+    assert.ok(fields.includes("3:members[0].rol"), fields.join(" "));
     assert.ok(fields.includes("6:faxLines[0].areaCode"), fields.join(" "));
+  });
+
+  it("points an unknown key at the key itself and suggests the nearest known key", () => {
+    const e = failure(`team:\n  name: Ops\nmembers:\n  - emailAddress: a@example.com\n    rol: Admin\nfaxLine:\n  - key: main\n`);
+    assert.deepStrictEqual(e.message.split("\n"), [
+      "account.yaml:5:5: members[0].rol: unknown key; did you mean role?",
+      "account.yaml:6:1: faxLine: unknown key; did you mean faxLines?",
+    ]);
+    const far = failure(`team:\n  name: Ops\n  colour: blue\n`);
+    assert.strictEqual(far.message, "account.yaml:3:3: team.colour: unknown key; known keys: name, adopt, protect, retainOnDelete");
+  });
+
+  it("is a pulumi RunError, which the engine prints as its message alone (no stack, no dump)", () => {
+    const e = failure(`team:\n  nam: Ops\n`);
+    assert.ok(pulumi.RunError.isInstance(e));
+  });
+
+  it("refuses access and users that name nobody in members, at the entry", () => {
+    const text = [
+      "members:",
+      "  - emailAddress: alice@acme.example",
+      "  - accountId: acc-bob",
+      "    previousKeys: [bob@acme.example]",
+      "templates:",
+      "  - key: nda",
+      "    templateId: t1",
+      "    access: [Alice@acme.example, alcie@acme.example]",
+      "faxLines:",
+      "  - key: main",
+      "    number: '+14155550100'",
+      "    users:",
+      "      - acc-bob",
+      "      - bob@acme.example",
+      "",
+    ].join("\n");
+    const e = failure(text);
+    assert.deepStrictEqual(e.message.split("\n"), [
+      "account.yaml:8:34: templates[0].access[1]: must name someone in members (alcie@acme.example is not there); did you mean alice@acme.example?",
+      "account.yaml:14:9: faxLines[0].users[1]: must name someone in members (bob@acme.example is not there); bob@acme.example is a previous key of members[1], name them acc-bob",
+    ]);
+    // A file without members does not manage the team: grants to anyone are the service's business.
+    assert.doesNotThrow(() => parseAccountFile("templates:\n  - key: nda\n    templateId: t1\n    access: [dave@acme.example]\n", "account.yaml", repoRoot));
+  });
+
+  it("refuses a previous key that another entry uses", () => {
+    const e = failure("apiApps:\n  - key: portal\n    name: Portal\n    domains: [a.example]\n  - key: admin\n    name: Admin\n    domains: [b.example]\n    previousKeys: [portal]\n");
+    assert.deepStrictEqual([e.issues[0].line, e.issues[0].field], [8, "apiApps[1].previousKeys[0]"]);
+    assert.match(e.issues[0].message, /portal is already the key of apiApps\[0\]/);
+  });
+
+  it("refuses a file that declares nothing unless allowDeleteAll says so", () => {
+    for (const text of ["", "# nothing\n", "members: []\n", "adopted: true\n"]) {
+      const e = failure(text);
+      assert.strictEqual(e.issues[0].field, "(file)");
+      assert.match(e.message, /^account\.yaml:1:1: \(file\): declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true`/);
+    }
+    assert.strictEqual(parseAccountFile("allowDeleteAll: true\n", "account.yaml", repoRoot).allowDeleteAll, true);
+  });
+
+  it("keeps the file's own keys (previousKeys, protect, retainOnDelete) away from the resources' checks", () => {
+    const account = parseAccountFile([
+      "team: { name: Ops, protect: true }",
+      "members:",
+      "  - accountId: acc-1",
+      "    previousKeys: [A@Example.com]",
+      "    retainOnDelete: true",
+      "faxLines:",
+      "  - key: main",
+      "    areaCode: 415",
+      "    country: US",
+      "    protect: false",
+      "    previousKeys: [old-main]",
+      "",
+    ].join("\n"), "account.yaml", repoRoot);
+    assert.deepStrictEqual(account.members?.[0], { accountId: "acc-1", previousKeys: ["A@Example.com"], retainOnDelete: true });
+    assert.strictEqual(account.faxLines?.[0].protect, false);
   });
 
   it("applies the service's rules through each resource's check", () => {
