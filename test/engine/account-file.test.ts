@@ -5,45 +5,39 @@
  */
 import * as assert from "assert";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { parseDocument } from "yaml";
 import { EsignClient } from "../../provider/client";
 import { exportAccount } from "../../provider/cli/export";
-import { deployAccount, loadAccountFile } from "../../provider/account-file";
+import { loadAccountFile } from "../../provider/account-file";
 import { stringify } from "yaml";
-import { changes, newStack, repoRoot, TestStack } from "../helpers/engine";
+import { accountDir, accountProgram, editYaml, unprotectAll } from "../helpers/account-file";
+import { changes, newStack, TestStack } from "../helpers/engine";
 import { api, localService, LocalService } from "../helpers/local";
 
 describe("engine: the account file", function () {
   this.timeout(900_000);
   let svc: LocalService;
   let t: TestStack;
+  let work: ReturnType<typeof accountDir>;
   let dir: string;
   let file: string;
 
-  const edit = (fn: (doc: ReturnType<typeof parseDocument>) => void) => {
-    const doc = parseDocument(fs.readFileSync(file, "utf8"));
-    fn(doc);
-    fs.writeFileSync(file, doc.toString());
-  };
-  const program = (accountFile: () => string) => () => {
-    const deployed = deployAccount(loadAccountFile(accountFile()));
-    return { faxLines: deployed.faxLines, apiApps: deployed.apiApps };
-  };
+  const edit = (fn: (doc: ReturnType<typeof parseDocument>) => void) => editYaml(file, fn);
+  const program = accountProgram;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-account-"));
-    fs.cpSync(path.join(repoRoot, "examples", "files"), path.join(dir, "examples", "files"), { recursive: true });
-    file = path.join(dir, "account.yaml");
-    fs.copyFileSync(path.join(repoRoot, "account.yaml"), file);
+    work = accountDir();
+    ({ dir, file } = work);
     svc = await localService({ autoAcceptInvites: true });
     t = await newStack("account-file", program(() => file), { config: svc.stackConfig() });
   });
   after(async () => {
+    // The example's fax line is protected (as every line is by default).
+    if (t) await unprotectAll(t);
     await t?.dispose();
     await svc?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    work?.dispose();
   });
 
   it("deploys the example file, then previews no change without requests", async () => {
