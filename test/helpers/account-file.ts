@@ -62,3 +62,55 @@ export async function unprotectAll(t: TestStack): Promise<void> {
   const r = await stackCli(t, ["state", "unprotect", "--all", "--yes"]);
   if (r.code !== 0) throw new Error(`pulumi state unprotect failed: ${r.stderr || r.stdout}`);
 }
+
+/**
+ * A stack of the repo's top-level program (Pulumi.yaml, index.ts) driven by the real CLI, as
+ * a person or a CI job runs it: its own file backend, a unique stack name (its
+ * Pulumi.<stack>.yaml sits in the repo root until remove()), credentials by environment.
+ */
+export interface TopLevelStack {
+  name: string;
+  /** `pulumi <args>` in the repo root on this stack's backend. */
+  run(...args: string[]): Promise<CliResult>;
+  remove(): Promise<void>;
+}
+
+export async function topLevelStack(service: { baseUrl: string; apiKey: string }, stackName = `test-${Math.random().toString(16).slice(2, 10)}`): Promise<TopLevelStack> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "esign-toplevel-"));
+  fs.mkdirSync(path.join(tmp, "state"));
+  fs.mkdirSync(path.join(tmp, "home"));
+  const env = {
+    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
+    PULUMI_HOME: path.join(tmp, "home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    PATH: `${pulumiBinDir()}:${process.env.PATH}`,
+    ESIGN_BASE_URL: service.baseUrl,
+    ESIGN_API_KEY: service.apiKey,
+    ESIGN_REQUESTS_PER_MINUTE: "60000",
+  };
+  const run = (...args: string[]) => runPulumi([...args, "--non-interactive"], repoRoot, env);
+  return {
+    name: stackName,
+    run,
+    async remove() {
+      try {
+        await run("stack", "rm", "--yes", "--force", "--stack", stackName);
+      } finally {
+        fs.rmSync(path.join(repoRoot, `Pulumi.${stackName}.yaml`), { force: true });
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Stack frames, ANSI colours, the SDK's unhandled-exception frame: none belongs in a user's error. */
+export function noiseIn(output: string): string[] {
+  const found: string[] = [];
+  if (/^\s+at .+[(:]\d+/m.test(output)) found.push("stack frames");
+  if (/\u001b\[/.test(output)) found.push("ANSI colour codes");
+  if (/unhandled exception/.test(output)) found.push("unhandled exception frame");
+  if (/issues: \[/.test(output)) found.push("dump of issues");
+  return found;
+}
