@@ -14,7 +14,7 @@ import { TeamMember } from "../resources/team-member";
 import { Template } from "../resources/template";
 import { TemplateAccess } from "../resources/template-access";
 import { entryOptions } from "./options";
-import { appKey, memberKey, whoKey } from "./rules";
+import { appKey, memberKey, memberNames, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
 
 export interface DeployedAccount {
@@ -49,6 +49,8 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
   }
 
   const members = new Map<string, { resource: TeamMember; keys: string[] }>();
+  /** Each name a member entry writes (account id, e-mail) -> that member. */
+  const byName = new Map<string, { resource: TeamMember; keys: string[] }>();
   for (const m of account.members ?? []) {
     const key = memberKey(m);
     const { previousKeys, intent, args } = split(m);
@@ -56,9 +58,10 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const resource = new TeamMember(`member:${key}`, { ...args, teamId: team?.teamId },
       entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => `member:${k}`) }));
     members.set(key, { resource, keys });
+    for (const name of memberNames(m)) byName.set(name, { resource, keys: [name, ...keys.slice(1)] });
   }
-  /** The person's names, current first (one name when the file does not list them as a member). */
-  const person = (who: string) => members.get(whoKey(who)) ?? { resource: undefined, keys: [whoKey(who)] };
+  /** The member a grant names and the names it had, current first (one name when not in `members`). */
+  const person = (who: string) => byName.get(whoKey(who)) ?? { resource: undefined, keys: [whoKey(who)] };
 
   const apiApps: Record<string, pulumi.Output<string>> = {};
   const oauthSecrets: Record<string, pulumi.Output<string | undefined>> = {};

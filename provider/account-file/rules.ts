@@ -21,6 +21,11 @@ export function whoKey(who: string): string {
   return who.includes("@") ? normalizeEmail(who)! : who;
 }
 
+/** The names a member entry gives its person now: its account id and its e-mail, when written. */
+export function memberNames(m: { emailAddress?: string; accountId?: string }): string[] {
+  return [m.accountId, normalizeEmail(m.emailAddress)].filter((n): n is string => !!n);
+}
+
 interface Named {
   previousKeys?: string[];
 }
@@ -54,10 +59,10 @@ export function duplicateIssues(account: AccountFile): FileIssue[] {
   ];
 }
 
-/** With `members` in the file, every `access` / `users` entry must name one of them, as written there. */
+/** With `members` in the file, every `access` / `users` entry must name one of them, as written there (e-mail or account id). */
 export function referenceIssues(account: AccountFile): FileIssue[] {
   if (!account.members) return [];
-  const current = new Set(account.members.map(memberKey));
+  const current = new Set(account.members.flatMap(memberNames));
   const previous = new Map<string, number>();
   account.members.forEach((m, i) => m.previousKeys?.forEach((p) => previous.set(whoKey(p), i)));
   const issues: FileIssue[] = [];

@@ -79,6 +79,8 @@ describe("account file", () => {
       "account.yaml:8:34: templates[0].access[1]: must name someone in members (alcie@acme.example is not there); did you mean alice@acme.example?",
       "account.yaml:14:9: faxLines[0].users[1]: must name someone in members (bob@acme.example is not there); bob@acme.example is a previous key of members[1], name them acc-bob",
     ]);
+    // A member written with both names may be granted by either.
+    assert.doesNotThrow(() => parseAccountFile("members:\n  - emailAddress: Dana@acme.example\n    accountId: acc-dana\ntemplates:\n  - key: nda\n    templateId: t1\n    access: [dana@acme.example]\n  - key: offer\n    templateId: t2\n    access: [acc-dana]\n", "account.yaml", repoRoot));
     // A file without members does not manage the team: grants to anyone are the service's business.
     assert.doesNotThrow(() => parseAccountFile("templates:\n  - key: nda\n    templateId: t1\n    access: [dave@acme.example]\n", "account.yaml", repoRoot));
   });
