@@ -25,6 +25,7 @@ function flags(argv: string[]): Record<string, string> {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "drift") return (await import("./drift")).drift(rest);
   if (command !== "export") {
     console.error(USAGE);
     return 2;
