@@ -16,7 +16,7 @@ export const maxAdmins: StackValidationPolicy = {
       (r) => isKind(r.type, "TeamMember") && typeof r.props.role === "string" && r.props.role.toLowerCase() === "admin",
     );
     if (admins.length <= max) return;
-    const names = admins.map((r) => `"${r.name}"`).join(", ");
+    const names = admins.map((r) => `"${r.name}"`).sort().join(", ");
     report(`${admins.length} TeamMember resources have property role = "Admin" (${names}); at most ${max} may (rule ${MAX_ADMINS})`);
   },
 };
