@@ -78,7 +78,7 @@ describe("engine: esign drift", function () {
     });
     for (const [key, v] of Object.entries(svc.stackConfig())) await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
     const up = await stack.up();
-    assert.deepStrictEqual(changes(up.summary), { create: 14 }, "stack, team, 4 members, app, template, 2 accesses, line, 2 users");
+    assert.deepStrictEqual(changes(up.summary), { create: 13 }, "stack, team, 4 members, app, template, 2 accesses, line, 2 users");
   });
 
   after(async () => {
