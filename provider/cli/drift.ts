@@ -40,6 +40,13 @@ function parseArgs(argv: string[]): DriftArgs {
   return out;
 }
 
+/** The engine's own "error: ..." lines when the CLI failed, else the error's message. */
+function reason(e: unknown): string {
+  const stderr: string = (e as { commandResult?: { stderr?: string } })?.commandResult?.stderr ?? "";
+  const lines = stderr.split("\n").filter((l) => l.startsWith("error: ")).map((l) => l.slice("error: ".length));
+  return lines.length ? [...new Set(lines)].join("; ") : e instanceof Error ? e.message : String(e);
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function drift(argv: string[]): Promise<number> {
   let args: DriftArgs;
@@ -58,7 +65,7 @@ export async function drift(argv: string[]): Promise<number> {
     process.stdout.write(formatDrift(stackName, entries, args.format));
     return entries.length > 0 ? 2 : 0;
   } catch (e) {
-    console.error(`esign drift: ${(e as Error).message}`);
+    console.error(`esign drift: ${reason(e)}`);
     return 1;
   }
 }
