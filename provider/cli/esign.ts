@@ -3,6 +3,7 @@
  * The `esign` command.
  *
  *   esign export [--out account.yaml] [--api-key KEY] [--base-url URL]
+ *   esign drift [DIR] [--stack NAME] [--format text|markdown|json]   (see drift.ts)
  *
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
  */
@@ -12,7 +13,10 @@ import { stringify } from "yaml";
 import { EsignClient } from "../client";
 import { exportAccount } from "./export";
 
-const USAGE = "usage: esign export [--out account.yaml] [--api-key KEY] [--base-url URL]";
+const USAGE = [
+  "usage: esign export [--out account.yaml] [--api-key KEY] [--base-url URL]",
+  "       esign drift [DIR] [--stack NAME] [--format text|markdown|json]",
+].join("\n");
 
 const FLAGS = ["out", "api-key", "base-url"];
 
@@ -33,6 +37,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (command === "drift") return (await import("./drift")).drift(rest);
   if (command !== "export") {
     console.error(command ? `esign: unknown command ${command}\n${USAGE}` : USAGE);
     return 2;

@@ -6,6 +6,7 @@
 // LanguageRuntime contract that `pulumi preview/up/refresh/destroy` of a TypeScript or
 // JavaScript program needs: it runs @pulumi/pulumi's own `cmd/run` entry point with the
 // engine's monitor address, project, stack and config, exactly as the upstream host does.
+// RunPlugin starts Node.js policy packs (`pulumi preview --policy-pack DIR`), as upstream does.
 // Everything else (code generation, packing, templates) answers UNIMPLEMENTED.
 package main
 
@@ -20,7 +21,11 @@ import (
 
 	pbempty "google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
+	sdk "github.com/pulumi/pulumi/sdk/v3"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/apitype"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -188,8 +193,13 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 
 // resolveRun finds @pulumi/pulumi/cmd/run the way Node would from the program directory.
 func resolveRun(dir string) (string, error) {
+	return resolveModule(dir, filepath.Join("@pulumi", "pulumi", "cmd", "run"))
+}
+
+// resolveModule finds node_modules/<module> the way Node would from dir upwards.
+func resolveModule(dir, module string) (string, error) {
 	for d := dir; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, "node_modules", "@pulumi", "pulumi", "cmd", "run")
+		p := filepath.Join(d, "node_modules", module)
 		if _, err := os.Stat(p); err == nil {
 			return p, nil
 		}
@@ -223,4 +233,77 @@ func stringOption(info *pulumirpc.ProgramInfo, key string) string {
 		}
 	}
 	return ""
+}
+
+// RunPlugin runs a Node.js policy pack (the engine asks the language host for analyzer plugins
+// whose PulumiPolicy.yaml says `runtime: nodejs`; it never looks for pulumi-analyzer-policy
+// while a nodejs language host exists). Like upstream: @pulumi/pulumi/cmd/run-policy-pack
+// resolved from the pack's directory, the engine's args then the pack directory, the pack's
+// directory as working directory, and a proxy that takes the engine's ConfigureStack first so
+// the pack sees the organization, project, stack and config (pulumi.getStack()).
+func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	if req.GetKind() != string(apitype.AnalyzerPlugin) {
+		return status.Errorf(codes.Unimplemented, "this language host runs only policy packs, not %s plugins", req.GetKind())
+	}
+	ctx := server.Context()
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+
+	info := req.GetInfo()
+	packDir := info.GetProgramDirectory()
+	runPath, err := resolveModule(packDir, filepath.Join("@pulumi", "pulumi", "cmd", "run-policy-pack"))
+	if err != nil {
+		return err
+	}
+	env := append(req.GetEnv(), "PULUMI_NODEJS_TYPESCRIPT="+boolOption(info, "typescript", true))
+	if ts := stringOption(info, "tsconfig"); ts != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+ts)
+	}
+
+	proxy, proxied, err := sdk.NewPolicyProxy(ctx, stdout)
+	if err != nil {
+		return fmt.Errorf("could not start the policy pack proxy: %w", err)
+	}
+	config, err := proxy.AwaitConfiguration(ctx)
+	if err != nil {
+		return fmt.Errorf("could not get the stack configuration: %w", err)
+	}
+	if config != nil {
+		set := func(k, v string) {
+			if v != "" {
+				env = append(env, k+"="+v)
+			}
+		}
+		set("PULUMI_NODEJS_ORGANIZATION", config.GetOrganization())
+		set("PULUMI_NODEJS_PROJECT", config.GetProject())
+		set("PULUMI_NODEJS_STACK", config.GetStack())
+		set("PULUMI_NODEJS_DRY_RUN", fmt.Sprint(config.GetDryRun()))
+		if config.GetConfig() != nil {
+			configJSON, err := json.Marshal(config.GetConfig())
+			if err != nil {
+				return err
+			}
+			set("PULUMI_CONFIG", string(configJSON))
+		}
+	}
+
+	args := append([]string{runPath}, req.GetArgs()...)
+	args = append(args, packDir)
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = packDir
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = proxied, stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("could not run node: %w", err)
+	}
+	if err := proxy.Attach(ctx, cmd); err != nil {
+		if exit, ok := err.(*exec.ExitError); ok {
+			return fmt.Errorf("policy pack exited with code %d", exit.ExitCode())
+		}
+		return err
+	}
+	return closer.Close()
 }

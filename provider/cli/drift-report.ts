@@ -1,0 +1,99 @@
+/**
+ * The drift of a stack: what differs between the program (git) and the service, one entry per
+ * property, from a refresh preview. The refresh reads every object from the service into the
+ * preview's old state; the preview's steps then say what the next `up` would do. Which
+ * properties differ is decided by each resource's own diff rules (the same table the
+ * provider's diff uses), so the report never disagrees with `pulumi preview`.
+ */
+import type { EngineEvent, OpType, Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
+import { registry } from "../resources/registry";
+import { deepEqual } from "../resources/support/compare";
+import { esignKind } from "../resources/support/type-token";
+import { containsUnknown } from "../resources/support/unknowns";
+import { displayValue } from "./drift-values";
+
+/** What the next `up` does about a difference. */
+export type DriftAction = "update" | "replace" | "recreate" | "create" | "delete";
+
+export interface DriftEntry {
+  /** Logical name, as in the program. */
+  resource: string;
+  /** The resource's type, e.g. esign:Team (the engine's token for other types). */
+  type: string;
+  /** The property that differs; "(resource)" when the whole object is missing on one side. */
+  property: string;
+  /** Display values: JSON, "[secret]" for secrets, "(absent)" when missing. */
+  git: string;
+  service: string;
+  action: DriftAction;
+}
+
+export const WHOLE_RESOURCE = "(resource)";
+const ABSENT = "(absent)";
+const PRESENT = "(present)";
+
+const actionOf: Partial<Record<OpType, DriftAction>> = {
+  update: "update",
+  replace: "replace",
+  "create-replacement": "replace",
+  create: "create",
+  delete: "delete",
+};
+
+const logicalName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+const typeName = (type: string) => {
+  const kind = esignKind(type);
+  return kind ? `esign:${kind}` : type;
+};
+
+/** The differing properties of one resource the next `up` would update or replace. */
+function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEntry[] {
+  const base = { resource: logicalName(step.urn), type: typeName(step.type), action };
+  const olds = step.old?.outputs ?? {};
+  const news = step.new?.inputs ?? {};
+  const kind = esignKind(step.type);
+  const rules = kind ? registry[kind]?.rules : undefined;
+  const keys = rules
+    ? Object.entries(rules).filter(([, r]) => r.change !== "ignore").map(([k]) => k)
+    : [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__"));
+  const entries: DriftEntry[] = [];
+  for (const key of keys) {
+    const equal = rules?.[key]?.equal ?? deepEqual;
+    if (!containsUnknown(news[key]) && equal(olds[key], news[key])) continue;
+    entries.push({ ...base, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
+  }
+  // The engine knows of a change our rules cannot place (e.g. a custom diff): still report it.
+  if (entries.length === 0) entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: PRESENT });
+  return entries;
+}
+
+/** Turns the preview's step events into drift entries; `inState` holds the URNs before the refresh. */
+export function driftFromEvents(events: EngineEvent[], inState: Set<string>): DriftEntry[] {
+  const entries: DriftEntry[] = [];
+  for (const event of events) {
+    const step = event.resourcePreEvent?.metadata;
+    if (!step || step.type === "pulumi:pulumi:Stack" || step.type.startsWith("pulumi:providers:")) continue;
+    let action = actionOf[step.op];
+    if (!action) continue;
+    const base = { resource: logicalName(step.urn), type: typeName(step.type) };
+    if (action === "create") {
+      // Gone from the service (the refresh dropped it) versus new in git and never deployed.
+      if (inState.has(step.urn)) action = "recreate";
+      entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: ABSENT, action });
+    } else if (action === "delete") {
+      entries.push({ ...base, property: WHOLE_RESOURCE, git: ABSENT, service: PRESENT, action });
+    } else {
+      entries.push(...propertyEntries(step, action));
+    }
+  }
+  return entries.sort((a, b) => a.resource.localeCompare(b.resource) || a.property.localeCompare(b.property));
+}
+
+/** Runs a refresh preview of `stack` (nothing is written) and returns its drift. */
+export async function driftOf(stack: Stack): Promise<DriftEntry[]> {
+  const state = await stack.exportStack();
+  const inState = new Set<string>((state.deployment?.resources ?? []).map((r: { urn: string }) => r.urn));
+  const events: EngineEvent[] = [];
+  await stack.preview({ refresh: true, onEvent: (e) => events.push(e) });
+  return driftFromEvents(events, inState);
+}
