@@ -278,7 +278,15 @@ function send(res: ServerResponse, r: Reply): void {
     payload = r.raw;
     headers["Content-Type"] = r.contentType ?? "application/octet-stream";
   } else if (r.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(r.body));
+    try {
+      payload = Buffer.from(JSON.stringify(r.body));
+    } catch (e) {
+      // A reply that cannot be written (too large for a string, not serialisable) fails
+      // this request alone, never the process.
+      console.error("[esign-service] could not write a reply:", e);
+      payload = Buffer.from(JSON.stringify(new ApiError(500, "unknown", "The local service could not write this reply").toEnvelope()));
+      r = { status: 500 };
+    }
     headers["Content-Type"] = "application/json";
   } else if (r.status !== 204) {
     payload = Buffer.alloc(0);
