@@ -10,6 +10,7 @@ import { AccountService } from "./accounts/service";
 import type { Account } from "./accounts/types";
 import { areas as defaultAreas, allRoutes } from "./areas";
 import { controlRoutes, type ControlRoute } from "./control";
+import { checkControlRequest } from "./control/guard";
 import { EventDispatcher } from "./events/dispatcher";
 import { MemoryOutbox } from "./events/outbox";
 import { authenticate } from "./http/auth";
@@ -190,6 +191,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       if (!opts.controlFromAnywhere && !isLoopback(req.socket.remoteAddress)) {
         throw new ApiError(403, "forbidden", "The control plane is only available from loopback");
       }
+      checkControlRequest(req, { fromAnywhere: opts.controlFromAnywhere });
       const method = (req.method ?? "GET").toUpperCase();
       const match = control.match(method, path);
       if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such control endpoint: ${method} /_local${path}`);
