@@ -156,7 +156,7 @@ describe("service hardening: journal per record", () => {
     team.members[40].role = "Admin";
     s.table("teams").put("t1", team);
     s.commit();
-    const renamed = { name: "Renamed", ...team, extra: { a: [1, 2] } };
+    const renamed = { ...team, name: "Renamed", extra: { a: [1, 2] } };
     s.table("teams").put("t1", renamed);
     s.commit();
     s.table("teams").put("t2", { b: 1, a: 2 });
