@@ -16,6 +16,7 @@ export const MAX_FIELD_NAME_LENGTH = 256;
 export const MAX_FORM_NESTING = 8;
 /**
  * Everything that is not a file (a JSON body, an urlencoded body, the text parts of a
- * multipart body) is at most 5 MiB; files may use the rest of maxBodyBytes (50 MB).
+ * multipart body) is at most 2 MiB, so that a page of 100 stored records stays far below the
+ * largest string a reply can be; files may use the rest of maxBodyBytes (50 MB).
  */
-export const MAX_STRUCTURED_BYTES = 5 * 1024 * 1024;
+export const MAX_STRUCTURED_BYTES = 2 * 1024 * 1024;

@@ -86,7 +86,7 @@ describe("service hardening: form parsing", function () {
     const big = await api.post("/api_app", { name: "u2", domains: ["u.com"], options: { junk: "x".repeat(45_000) } });
     expectEnvelope(big, 400, "bad_request");
     assert.equal(big.body.error.error_path, "options.junk");
-    const huge = await api.req("POST", "/api_app", { raw: JSON.stringify({ name: "u3", domains: ["u.com"], options: { junk: "x".repeat(6 * 1024 * 1024) } }), contentType: "application/json" });
+    const huge = await api.req("POST", "/api_app", { raw: JSON.stringify({ name: "u3", domains: ["u.com"], options: { junk: "x".repeat(3 * 1024 * 1024) } }), contentType: "application/json" });
     expectEnvelope(huge, 413);
     expectStatus(await api.get("/api_app/list"), 200);
   });
