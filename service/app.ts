@@ -272,7 +272,18 @@ function withHeaders(r: Reply, headers: Record<string, string>): Reply {
   return { ...r, headers: { ...headers, ...(r.headers ?? {}) } };
 }
 
+/** Writes a reply; whatever goes wrong while writing fails this request alone, never the process. */
 function send(res: ServerResponse, r: Reply): void {
+  try {
+    writeReply(res, r);
+  } catch (e) {
+    console.error("[esign-service] could not write a reply:", e);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify(new ApiError(500, "unknown", "The local service could not write this reply").toEnvelope()));
+  }
+}
+
+function writeReply(res: ServerResponse, r: Reply): void {
   if (res.headersSent) return;
   const headers: Record<string, string> = { ...(r.headers ?? {}) };
   let payload: Buffer | undefined;
@@ -280,15 +291,7 @@ function send(res: ServerResponse, r: Reply): void {
     payload = r.raw;
     headers["Content-Type"] = r.contentType ?? "application/octet-stream";
   } else if (r.body !== undefined) {
-    try {
-      payload = Buffer.from(JSON.stringify(r.body));
-    } catch (e) {
-      // A reply that cannot be written (too large for a string, not serialisable) fails
-      // this request alone, never the process.
-      console.error("[esign-service] could not write a reply:", e);
-      payload = Buffer.from(JSON.stringify(new ApiError(500, "unknown", "The local service could not write this reply").toEnvelope()));
-      r = { status: 500 };
-    }
+    payload = Buffer.from(JSON.stringify(r.body)); // may throw (too large, not serialisable): see send()
     headers["Content-Type"] = "application/json";
   } else if (r.status !== 204) {
     payload = Buffer.alloc(0);

@@ -44,10 +44,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // and never reuse a connection announced at 1 s: 5 s (Node's default) keeps them reused.
   server.keepAliveTimeout = 5000;
   const host = app.options.host;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(app.options.port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(app.options.port, host, () => resolve());
+    });
+  } catch (e) {
+    await app.close(); // releases the data file's lock
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
   const unregister = registerOwnPort(port);
   // On every interface, clients on this machine still connect through loopback.
