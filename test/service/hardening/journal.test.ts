@@ -132,6 +132,25 @@ describe("service hardening: journal damage", () => {
   });
 });
 
+describe("service hardening: journal read in chunks", () => {
+  it("records longer than a read chunk, and lines across chunk boundaries, load exactly", () => {
+    const file = tmpFile("chunks.journal");
+    const s = new JournalStore(file);
+    s.table("t").put("big", { text: "é".repeat(1_500_000) }); // 3 MB of UTF-8: spans chunks
+    s.commit();
+    for (let i = 0; i < 3000; i++) s.table("t").put(`k${i}`, { i, pad: "x".repeat(i % 700) });
+    s.commit();
+    for (let i = 0; i < 3000; i += 7) {
+      s.table("t").put(`k${i}`, { i, pad: "changed" });
+      s.commit();
+    }
+    const memory = JSON.stringify(s.dump());
+    s.close();
+    assert.ok(fs.statSync(file).size > 3 * 1024 * 1024);
+    assert.equal(JSON.stringify(new JournalStore(file).dump()), memory);
+  });
+});
+
 describe("service hardening: journal per record", () => {
   it("a team change journals the change, not the whole team (linear growth), and replays exactly", () => {
     const file = tmpFile("team.journal");
