@@ -10,6 +10,7 @@ import { AccountService } from "./accounts/service";
 import type { Account } from "./accounts/types";
 import { areas as defaultAreas, allRoutes } from "./areas";
 import { controlRoutes, type ControlRoute } from "./control";
+import { checkControlRequest } from "./control/guard";
 import { EventDispatcher } from "./events/dispatcher";
 import { MemoryOutbox } from "./events/outbox";
 import { authenticate } from "./http/auth";
@@ -190,6 +191,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       if (!opts.controlFromAnywhere && !isLoopback(req.socket.remoteAddress)) {
         throw new ApiError(403, "forbidden", "The control plane is only available from loopback");
       }
+      checkControlRequest(req, { fromAnywhere: opts.controlFromAnywhere });
       const method = (req.method ?? "GET").toUpperCase();
       const match = control.match(method, path);
       if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such control endpoint: ${method} /_local${path}`);
@@ -270,7 +272,18 @@ function withHeaders(r: Reply, headers: Record<string, string>): Reply {
   return { ...r, headers: { ...headers, ...(r.headers ?? {}) } };
 }
 
+/** Writes a reply; whatever goes wrong while writing fails this request alone, never the process. */
 function send(res: ServerResponse, r: Reply): void {
+  try {
+    writeReply(res, r);
+  } catch (e) {
+    console.error("[esign-service] could not write a reply:", e);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify(new ApiError(500, "unknown", "The local service could not write this reply").toEnvelope()));
+  }
+}
+
+function writeReply(res: ServerResponse, r: Reply): void {
   if (res.headersSent) return;
   const headers: Record<string, string> = { ...(r.headers ?? {}) };
   let payload: Buffer | undefined;
@@ -278,7 +291,7 @@ function send(res: ServerResponse, r: Reply): void {
     payload = r.raw;
     headers["Content-Type"] = r.contentType ?? "application/octet-stream";
   } else if (r.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(r.body));
+    payload = Buffer.from(JSON.stringify(r.body)); // may throw (too large, not serialisable): see send()
     headers["Content-Type"] = "application/json";
   } else if (r.status !== 204) {
     payload = Buffer.alloc(0);

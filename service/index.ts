@@ -14,6 +14,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type App } from "./app";
 import type { ServiceOptions } from "./options";
+import { registerOwnPort } from "./http/outbound";
 
 export { createApp, type App, type RequestHandler } from "./app";
 export type { ServiceOptions, ResolvedOptions } from "./options";
@@ -25,6 +26,8 @@ export interface RunningService {
   url: string;
   /** url + "/v3" */
   baseUrl: string;
+  /** The address actually bound: http://0.0.0.0:PORT with --host 0.0.0.0, else the same as url. */
+  listenUrl: string;
   /** API key of the start account. */
   apiKey: string;
   /** account_id of the start account. */
@@ -41,24 +44,36 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // and never reuse a connection announced at 1 s: 5 s (Node's default) keeps them reused.
   server.keepAliveTimeout = 5000;
   const host = app.options.host;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(app.options.port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(app.options.port, host, () => resolve());
+    });
+  } catch (e) {
+    await app.close(); // releases the data file's lock
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
-  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const unregister = registerOwnPort(port);
+  // On every interface, clients on this machine still connect through loopback.
+  const anyHost = host === "0.0.0.0" || host === "::";
+  const bracket = (h: string) => (h.includes(":") ? `[${h}]` : h);
+  const shownHost = anyHost ? (host === "::" ? "[::1]" : "127.0.0.1") : bracket(host);
   const url = `http://${shownHost}:${port}`;
   app.svc.publicUrl = url;
+  (app.store as { lock?: { publish(url: string): void } }).lock?.publish(url);
   let closed: Promise<void> | undefined;
   return {
     url,
     baseUrl: `${url}/v3`,
+    listenUrl: `http://${bracket(host)}:${port}`,
     apiKey: app.startAccount.api_key,
     accountId: app.startAccount.account_id,
     port,
     app,
     close() {
       closed ??= new Promise<void>((resolve) => {
+        unregister();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(() => app.close());

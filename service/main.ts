@@ -5,10 +5,13 @@
  *   npm run service -- --port 8787 --api-key devkey [--host 127.0.0.1] [--plan standard]
  *     [--email dev@example.com] [--templates-left N] [--documents-left N]
  *     [--api-signature-requests-left N] [--sms-verifications-left N] [--eid]
- *     [--rate-limit N] [--data state.jsonl] [--template-processing-ms 200] [--verbose]
+ *     [--rate-limit N] [--data state.journal] [--template-processing-ms 200] [--verbose]
  * Prints the base URL and the dev key, then serves until SIGINT/SIGTERM.
+ * A start that cannot be made (the data file held by another service, a damaged journal)
+ * exits 1 with one line naming the reason.
  */
-import { startService } from "./index";
+import { networkInterfaces } from "node:os";
+import { startService, type RunningService } from "./index";
 import { parseArgs } from "./cli-args";
 import type { ServiceOptions } from "./options";
 
@@ -20,14 +23,35 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const svc = await startService(options);
-  console.log(`esign local service listening on ${svc.baseUrl}`);
+  let svc: RunningService;
+  try {
+    svc = await startService(options);
+  } catch (e) {
+    console.error(`esign local service did not start: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  for (const line of banner(svc)) console.log(line);
   console.log(`api key: ${svc.apiKey}  (account ${svc.accountId}, plan ${svc.app.startAccount.plan})`);
-  console.log(`control plane: ${svc.url}/_local/`);
   if (options.data) console.log(`data file: ${options.data}`);
+  console.log(`control plane: ${svc.url}/_local/`);
   const stop = () => void svc.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** The address actually bound; on every interface also how to reach it (loopback first, for scripts). */
+function banner(svc: RunningService): string[] {
+  if (svc.listenUrl === svc.url) return [`esign local service listening on ${svc.baseUrl}`];
+  const port = svc.port;
+  const others = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && a.family === "IPv4")
+    .map((a) => `http://${a!.address}:${port}/v3`);
+  return [
+    `esign local service listening on ${svc.listenUrl}/v3 (every interface)`,
+    `  from this machine: ${svc.baseUrl}`,
+    ...(others.length ? [`  from the network: ${others.join(", ")}`] : []),
+  ];
 }
 
 // Runs on load: this module is only ever an entry point (scripts/run-ts.js requires it).

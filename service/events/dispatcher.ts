@@ -10,6 +10,7 @@
 import { createHmac } from "node:crypto";
 import type { EventBus, EventInput } from "../http/types";
 import { newId } from "../http/ids";
+import { outboundFetch } from "../http/outbound";
 
 export const ACK_BODY = "Hello API Event Received";
 
@@ -112,7 +113,7 @@ export class EventDispatcher implements EventBus {
     rec.attempts.push(attempt);
     try {
       const signal = AbortSignal.any([AbortSignal.timeout(5000), this.shutdown.signal]);
-      const res = await fetch(rec.url!, { method: "POST", body: form, signal });
+      const res = await outboundFetch(rec.url!, { method: "POST", body: form, signal });
       attempt.status = res.status;
       attempt.body = (await res.text()).slice(0, 2000);
       return res.status === 200 && attempt.body.includes(ACK_BODY);

@@ -8,6 +8,8 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError, badRequest } from "./errors";
 import { parseFieldName, searchPairs, unflatten } from "./form";
+import { looksLikeJson, nestedDeeperThan } from "./json-depth";
+import { MAX_JSON_DEPTH, MAX_STRUCTURED_BYTES } from "./limits";
 import { boundaryOf, parseMultipart } from "./multipart";
 import type { UploadedFile } from "./types";
 
@@ -40,18 +42,22 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
 export function parseBody(contentType: string | undefined, raw: Buffer): ParsedBody {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "multipart/form-data") return parseForm(raw, contentType!);
-  if (type === "application/x-www-form-urlencoded") {
-    return { body: unflatten(searchPairs(raw.toString("utf8"))), files: [], source: "form" };
+  // Only multipart bodies carry files; everything else is structured data, bounded tighter.
+  if (raw.length > MAX_STRUCTURED_BYTES) {
+    throw new ApiError(413, "bad_request", `A ${type || "JSON"} body may be at most ${MAX_STRUCTURED_BYTES} bytes (files go in multipart/form-data)`);
   }
+  if (type === "application/x-www-form-urlencoded") return formResult(searchPairs(raw.toString("utf8")), []);
   if (raw.length === 0 || raw.toString("utf8").trim() === "") return { body: {}, files: [], source: "json" };
   if (type === "application/json" || type.endsWith("+json") || type === "") return { body: parseJson(raw), files: [], source: "json" };
   throw badRequest(`Unsupported Content-Type ${type}: send application/json, multipart/form-data or application/x-www-form-urlencoded`);
 }
 
 function parseJson(raw: Buffer): Record<string, unknown> {
+  const text = raw.toString("utf8");
+  if (nestedDeeperThan(text)) throw badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString("utf8"));
+    value = JSON.parse(text);
   } catch (e) {
     throw badRequest(`Malformed JSON body: ${(e as Error).message}`);
   }
@@ -63,7 +69,7 @@ function parseJson(raw: Buffer): Record<string, unknown> {
 
 /** Rejects `__proto__` keys (prototype pollution) and absurd nesting. */
 function shapeProblem(v: unknown, depth = 0): string | undefined {
-  if (depth > 64) return "The JSON body is nested too deeply";
+  if (depth > MAX_JSON_DEPTH) return `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
   if (typeof v !== "object" || v === null) return undefined;
   const children = Array.isArray(v) ? v : Object.values(v);
   if (!Array.isArray(v) && Object.keys(v).includes("__proto__")) return "Forbidden key __proto__ in JSON body";
@@ -78,19 +84,26 @@ function parseForm(raw: Buffer, contentType: string): ParsedBody {
   const parts = parseMultipart(raw, boundaryOf(contentType));
   const pairs: [string, string][] = [];
   const files: UploadedFile[] = [];
+  const perField = new Map<string, number>();
+  let textBytes = 0;
   for (const p of parts) {
     if (p.filename === "" && p.data.length === 0) continue; // an empty file input, as browsers send it
     if (p.filename === undefined) {
+      textBytes += p.data.length;
+      if (textBytes > MAX_STRUCTURED_BYTES) {
+        throw new ApiError(413, "bad_request", `The text fields of a multipart body may be at most ${MAX_STRUCTURED_BYTES} bytes`);
+      }
       pairs.push([p.name, p.data.toString("utf8")]);
       continue;
     }
     const name = parseFieldName(p.name);
     if (!name || name.length > 2) throw badRequest(`Malformed file field name: ${p.name.slice(0, 100)}`);
-    const sameField = files.filter((f) => f.field === name[0]).length;
+    const sameField = perField.get(name[0]) ?? 0;
+    perField.set(name[0], sameField + 1);
     const index = name.length === 2 && /^\d+$/.test(name[1]) ? Number(name[1]) : sameField;
     files.push({ field: name[0], index, filename: p.filename, contentType: p.contentType, data: p.data });
   }
-  const body = unflatten(pairs);
+  const { body } = formResult(pairs, files);
   for (const field of new Set(files.map((f) => f.field))) {
     if (field in body) throw badRequest(`${field} given both as a file and as a field`, field);
     const group = files.filter((f) => f.field === field).sort((a, b) => a.index - b.index);
@@ -100,4 +113,15 @@ function parseForm(raw: Buffer, contentType: string): ParsedBody {
     body[field] = indexed || field === "files" || uploads.length > 1 ? uploads : uploads[0];
   }
   return { body, files, source: "form" };
+}
+
+/** Unflattens form pairs; a value that is JSON (parsed later by the contract) gets the depth rule too. */
+function formResult(pairs: [string, string][], files: UploadedFile[]): ParsedBody {
+  for (const [name, value] of pairs) {
+    if (looksLikeJson(value) && nestedDeeperThan(value)) {
+      const field = name.slice(0, 100);
+      throw badRequest(`${field}: JSON nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, field);
+    }
+  }
+  return { body: unflatten(pairs), files, source: "form" };
 }

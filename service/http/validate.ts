@@ -4,8 +4,9 @@
  * the service never restates a limit or an enum. A failure becomes 400 bad_request with
  * error_path = the first issue's dotted path.
  */
-import { operations, validateRequest, type OperationId } from "../../provider/contract";
+import { operations, validateRequest, type OperationId, type OperationSpec } from "../../provider/contract";
 import { badRequest } from "./errors";
+import { checkUnknownFields } from "./unknown-fields";
 
 export interface RequestParts {
   params: Record<string, unknown>;
@@ -23,6 +24,7 @@ export function validateParts(op: string, parts: RequestParts, source: "json" | 
   const result = validateRequest(op, parts, { source });
   if (result.ok) {
     const v = result.value;
+    checkUnknownFields((operations[op] as OperationSpec).body, v.body);
     // Params the operation does not declare come back as {}: keep the router's.
     return { params: Object.keys(v.params).length ? v.params : parts.params, query: v.query, body: v.body };
   }

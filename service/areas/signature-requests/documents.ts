@@ -8,6 +8,7 @@ import { inspectPdf, type MakePdfPage } from "../../pdf";
 import { badRequest } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
+import { outboundFetch } from "../../http/outbound";
 
 export interface LoadedDocument {
   name: string;
@@ -27,7 +28,7 @@ const FETCH_TIMEOUT_MS = 10_000;
 export async function download(url: string, path: string, maxBytes: number): Promise<Buffer> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    res = await outboundFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (e) {
     throw badRequest(`Could not download ${url}: ${(e as Error).message}`, path);
   }

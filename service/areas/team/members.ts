@@ -7,11 +7,13 @@
  * - Adding an account that is already a member, or already invited to this team, is a no-op.
  * - remove_member answers 201 when new_owner_email_address is used (a queued transfer,
  *   Enterprise plans only; 403 forbidden otherwise) and 200 for a plain removal.
+ * - Who may do what by role: permissions.ts (403 forbidden otherwise).
  */
 import type { Account } from "../../accounts/types";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply } from "../../http/types";
 import type { TeamRole } from "../../../provider/contract";
+import { assertMayInvite, assertMayRemove } from "./permissions";
 import {
   acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamRecord,
 } from "./model";
@@ -33,6 +35,9 @@ export function addMember(ctx: RequestContext): Reply {
   const teamId = (ctx.query as { team_id?: string }).team_id;
   const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
   const role: TeamRole = teamId && body.role ? body.role : "Member";
+  const existing = body.account_id ? ctx.accounts.byId(body.account_id) : body.email_address ? ctx.accounts.byEmail(body.email_address) : undefined;
+  const isMember = !!existing && team.members.some((m) => m.account_id === existing.account_id);
+  assertMayInvite(ctx.store, ctx.account, { role: teamId && body.role ? body.role : undefined, changesRole: isMember && !!teamId && !!body.role });
   const target = resolveInvitee(ctx, body);
   if (target.team_id && target.team_id !== team.team_id) {
     throw new ApiError(400, "team_invite_failed", `${target.email_address} already belongs to another team`, body.account_id ? "account_id" : "email_address");
@@ -81,6 +86,10 @@ export function removeMember(ctx: RequestContext): Reply {
   const target = body.account_id ? ctx.accounts.byId(body.account_id) : ctx.accounts.byEmail(body.email_address!);
   const path = body.account_id ? "account_id" : "email_address";
   if (!target) throw notFound("Account not found", path);
+  const targetRole = subtreeOf(ctx, team).flatMap((t) => t.members).find((m) => m.account_id === target.account_id)?.role;
+  assertMayRemove(ctx.store, ctx.account, { account_id: target.account_id, role: targetRole }, {
+    moves: body.new_owner_email_address !== undefined || body.new_team_id !== undefined,
+  });
 
   // An outstanding invitation is expired, whether or not the account is also a member.
   let expired = false;

@@ -11,6 +11,7 @@ import { inspectPdf, isPdfError, type Orientation } from "../../pdf";
 import { badRequest } from "../../http/errors";
 import type { RequestContext } from "../../http/types";
 import type { FileUpload } from "../../../provider/contract";
+import { outboundFetch } from "../../http/outbound";
 
 export interface PageFacts {
   width: number;
@@ -43,7 +44,7 @@ export async function collectDocuments(ctx: RequestContext): Promise<DocumentFac
 async function download(url: string, i: number, maxBytes: number): Promise<Buffer> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    res = await outboundFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (e) {
     throw badRequest(`Could not download ${url}: ${(e as Error).message}`, `file_urls.${i}`);
   }

@@ -7,6 +7,7 @@ import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { makePdf, pdfWithText } from "../../helpers/pdf";
 import { assertError, assertOk, startClient, type Client } from "./support";
+import { startReceiver } from "../helpers/files";
 
 const withFields = makePdf({
   pages: [
@@ -95,9 +96,15 @@ describe("service part 2: document field detection", () => {
     assertError(await detect({ file: tagged, file_url: "https://example.com/a.pdf", detection_mode: "annotations" }), 400, "file");
     assertError(await detect({ file: tagged }), 400, "detection_mode");
     assertError(await detect({ file: tagged, detection_mode: "ocr" }), 400, "detection_mode");
-    const byUrl = await c.call("POST", "/document/detect_fields", { file_url: `${c.svc.url}/_local/`, detection_mode: "annotations" });
-    assertOk(byUrl); // the control plane's JSON is no PDF: reported in errors, not a failure
-    assert.equal(byUrl.body.detection_result.errors[0].error_name, "invalid_file_type");
+    // The service never downloads from its own address (docs/local-service.md): a file server here.
+    const docs = await startReceiver();
+    try {
+      const byUrl = await c.call("POST", "/document/detect_fields", { file_url: docs.serve("doc.json", Buffer.from('{"not":"a pdf"}')), detection_mode: "annotations" });
+      assertOk(byUrl); // JSON is no PDF: reported in errors, not a failure
+      assert.equal(byUrl.body.detection_result.errors[0].error_name, "invalid_file_type");
+    } finally {
+      await docs.close();
+    }
   });
 
   it("problems go to errors/warnings: non-PDF, encrypted, unreadable, no fields (with a suggestion)", async () => {

@@ -5,6 +5,7 @@
 import * as assert from "node:assert/strict";
 import { inspectPdf, makePdf } from "../../helpers/pdf";
 import { assertError, assertOk, fetchBinary, newAccount, startClient, type Client } from "./support";
+import { startReceiver } from "../helpers/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Fax body" }] }, {}] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -12,6 +13,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("service part 2: faxes", () => {
   let c: Client;
   let line: string;
+  // The service never downloads from its own address (docs/local-service.md): documents come from here.
+  let docs: Awaited<ReturnType<typeof startReceiver>>;
+  let docUrl: string;
+  before(async () => {
+    docs = await startReceiver();
+    docUrl = docs.serve("document", Buffer.from("a document that is not a PDF"));
+  });
+  after(() => docs.close());
   before(async () => {
     c = await startClient();
     const codes = await c.call("GET", "/fax_line/area_codes?country=US");
@@ -45,7 +54,7 @@ describe("service part 2: faxes", () => {
   });
 
   it("test_mode faxes to an e-mail address succeed at once; sender defaults to the caller", async () => {
-    const r = await c.call("POST", "/fax/send", { recipient: "fax@example.com", file_urls: [`${c.svc.url}/_local/`], test_mode: true });
+    const r = await c.call("POST", "/fax/send", { recipient: "fax@example.com", file_urls: [docUrl], test_mode: true });
     assertOk(r);
     assert.equal(r.body.fax.transmissions[0].status_code, "success");
     assert.equal(r.body.fax.sender, "dev@example.com");
@@ -65,7 +74,7 @@ describe("service part 2: faxes", () => {
     const acct = await newAccount(c, { plan: "standard" });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await c.call("POST", "/fax/send", { recipient: "+14155550100", file_urls: [`${c.svc.url}/_local/`], test_mode: true, title: `F${i}` }, acct.api_key);
+      const r = await c.call("POST", "/fax/send", { recipient: "+14155550100", file_urls: [docUrl], test_mode: true, title: `F${i}` }, acct.api_key);
       ids.push(r.body.fax.fax_id);
     }
     const p = await c.call("GET", "/fax/list?page=2&page_size=2", undefined, acct.api_key);

@@ -5,6 +5,7 @@
 import * as assert from "node:assert/strict";
 import { makePdf } from "../../helpers/pdf";
 import { newApp, seedRequest, startClient, type Client, type Res } from "./support";
+import { startReceiver } from "../helpers/files";
 
 let seed = 7;
 const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
@@ -53,6 +54,14 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
   this.timeout(120_000);
   let c: Client;
   let paths: [string, string][];
+  // The service never downloads from its own address (docs/local-service.md): documents come from here.
+  let docs: Awaited<ReturnType<typeof startReceiver>>;
+  let docUrl: string;
+  before(async () => {
+    docs = await startReceiver();
+    docUrl = docs.serve("document", Buffer.from("a document that is not a PDF"));
+  });
+  after(() => docs.close());
   before(async () => {
     c = await startClient();
     const sr = await seedRequest(c);
@@ -100,13 +109,13 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
     const today = new Date();
     const date = `${String(today.getUTCMonth() + 1).padStart(2, "0")}/${String(today.getUTCDate()).padStart(2, "0")}/${today.getUTCFullYear()}`;
     const valid: [string, string, Record<string, unknown>][] = [
-      ["PUT", `/signature_request/edit/${sr.signature_request_id}`, { file_urls: [`${c.svc.url}/_local/`], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true, metadata: { a: 1 } }],
-      ["POST", "/unclaimed_draft/create", { file_urls: [`${c.svc.url}/_local/`], type: "request_signature", signers: [{ name: "A", email_address: "a@example.com" }] }],
-      ["POST", "/unclaimed_draft/create_embedded", { file_urls: [`${c.svc.url}/_local/`], client_id: clientId, requester_email_address: "r@example.com" }],
-      ["POST", "/fax/send", { file_urls: [`${c.svc.url}/_local/`], recipient: "+14155550100", test_mode: true }],
-      ["POST", "/signature_request/send", { file_urls: [`${c.svc.url}/_local/`], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true }],
+      ["PUT", `/signature_request/edit/${sr.signature_request_id}`, { file_urls: [docUrl], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true, metadata: { a: 1 } }],
+      ["POST", "/unclaimed_draft/create", { file_urls: [docUrl], type: "request_signature", signers: [{ name: "A", email_address: "a@example.com" }] }],
+      ["POST", "/unclaimed_draft/create_embedded", { file_urls: [docUrl], client_id: clientId, requester_email_address: "r@example.com" }],
+      ["POST", "/fax/send", { file_urls: [docUrl], recipient: "+14155550100", test_mode: true }],
+      ["POST", "/signature_request/send", { file_urls: [docUrl], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true }],
       ["POST", "/report/create", { start_date: date, end_date: date, report_type: ["user_activity"] }],
-      ["POST", "/document/detect_fields", { file_url: `${c.svc.url}/_local/`, detection_mode: "text_tags", page_range: "0" }],
+      ["POST", "/document/detect_fields", { file_url: docUrl, detection_mode: "text_tags", page_range: "0" }],
     ];
     for (let i = 0; i < 300; i++) {
       const [method, path, body] = pick(valid);

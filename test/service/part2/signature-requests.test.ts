@@ -7,12 +7,21 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspectPdf, makePdf, pdfWithText } from "../../helpers/pdf";
 import { assertError, assertOk, fetchBinary, inDays, newAccount, patchRequest, seedRequest, startClient, type Client } from "./support";
+import { startReceiver } from "../helpers/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Contract" }] }] });
 const signers = [{ name: "Ann", email_address: "ann@example.com" }];
 
 describe("service part 2: signature requests", () => {
   let c: Client;
+  // The service never downloads from its own address (docs/local-service.md): documents come from here.
+  let docs: Awaited<ReturnType<typeof startReceiver>>;
+  let docUrl: string;
+  before(async () => {
+    docs = await startReceiver();
+    docUrl = docs.serve("document", Buffer.from("a document that is not a PDF"));
+  });
+  after(() => docs.close());
   before(async () => { c = await startClient(); });
   after(async () => { await c.close(); });
 
@@ -55,7 +64,7 @@ describe("service part 2: signature requests", () => {
 
   it("numbers in metadata come back as text; metadata limits come from the contract", async () => {
     const { signature_request_id: id } = await seedRequest(c);
-    const r = await c.call("PUT", `/signature_request/edit/${id}`, { file_urls: [`${c.svc.url}/_local/`], signers, test_mode: true, metadata: { n: 42, nested: { x: 1.5 }, s: "t" } });
+    const r = await c.call("PUT", `/signature_request/edit/${id}`, { file_urls: [docUrl], signers, test_mode: true, metadata: { n: 42, nested: { x: 1.5 }, s: "t" } });
     assertOk(r);
     assert.deepEqual(r.body.signature_request.metadata, { n: "42", nested: { x: "1.5" }, s: "t" });
     const tooMany = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i]));
