@@ -21,6 +21,7 @@ interface MediaType {
 }
 interface SpecOperation {
   operationId: string;
+  requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, { content?: Record<string, MediaType> }>;
 }
 interface Spec {
@@ -35,6 +36,8 @@ export interface OfficialSpec {
   responseValidator(method: string, pathTemplate: string, status: number): ValidateFunction | undefined;
   /** The named example bodies of the operation's 2xx JSON responses. */
   exampleResponses(method: string, pathTemplate: string): { name: string; value: unknown }[];
+  /** The named example bodies of the operation's JSON request. */
+  exampleRequests(method: string, pathTemplate: string): { name: string; value: unknown }[];
   /** A file of the examples folder, parsed. */
   example(name: string): unknown;
 }
@@ -63,7 +66,15 @@ function load(): OfficialSpec {
     const code = codes.find((c) => Number(c) === status) ?? codes[0];
     return code ? op.responses[code].content?.["application/json"] : undefined;
   };
-  const example = (name: string) => JSON.parse(fs.readFileSync(path.join(specDir, "examples", `${name}.json`), "utf8"));
+  // One official example (FaxGetResponse) has a trailing comma, which JSON.parse refuses.
+  const example = (name: string) => JSON.parse(fs.readFileSync(path.join(specDir, "examples", `${name}.json`), "utf8").replace(/,(\s*[}\]])/g, "$1"));
+  // media.examples.<key>.$ref -> components.examples.<Name>.value.$ref -> examples/json/<File>.json (here: examples/<File>.json)
+  const examplesOf = (media: (MediaType | undefined)[]) =>
+    media.flatMap((m) => Object.values(m?.examples ?? {})).map((e) => {
+      const name = (e.$ref ?? "").split("/").pop()!;
+      const file = (spec.components.examples[name].value as { $ref?: string }).$ref!;
+      return { name, value: example(path.basename(file, ".json")) };
+    });
   return {
     operation,
     responseValidator(method, pathTemplate, status) {
@@ -76,12 +87,10 @@ function load(): OfficialSpec {
     exampleResponses(method, pathTemplate) {
       const op = operation(method, pathTemplate);
       if (!op) return [];
-      const media = Object.keys(op.responses).filter((c) => c.startsWith("2")).map((c) => op.responses[c].content?.["application/json"]);
-      return media.flatMap((m) => Object.values(m?.examples ?? {})).map((e) => {
-        const name = (e.$ref ?? "").split("/").pop()!;
-        const file = (spec.components.examples[name].value as { $ref?: string }).$ref!;
-        return { name, value: example(path.basename(file, ".json")) };
-      });
+      return examplesOf(Object.keys(op.responses).filter((c) => c.startsWith("2")).map((c) => op.responses[c].content?.["application/json"]));
+    },
+    exampleRequests(method, pathTemplate) {
+      return examplesOf([operation(method, pathTemplate)?.requestBody?.content["application/json"]]);
     },
     example,
   };
