@@ -113,6 +113,33 @@ describe("service: responses conform to the contract and the official descriptio
     conform("report.create", await api.post("/report/create", { start_date: today, end_date: today, report_type: ["user_activity", "document_status"] }));
   });
 
+  it("other plans and states: free account, no OAuth app, signer_experience, sub team, signed requests", async () => {
+    const free = await api.newAccount({ email_address: "free@example.com", plan: "free" });
+    conform("account.get", await free.api.get("/account"));
+    conform("api_app.create", await free.api.post("/api_app", { name: "plain", domains: ["plain.com"] }));
+    conform("api_app.list", await free.api.get("/api_app/list"));
+    const tpl = conform("template.create", await free.api.req("POST", "/template/create", {
+      form: templateForm([pdf(2)], { signer_roles: [{ name: "A" }, { name: "B", order: 1 }], cc_roles: ["C"], signer_experience: { form_view: "enabled" }, metadata: { k: "v" },
+        form_fields_per_document: [{ document_index: 0, api_id: "d", type: "date_signed", x: 1, y: 1, width: 50, height: 10, required: true, signer: 1, page: 2 }] }),
+    }));
+    const id = tpl.body.template.template_id;
+    await waitFor(async () => (await free.api.get(`/template/files_as_file_url/${id}`)).status === 200, 5000, "template ready");
+    const got = conform("template.get", await free.api.get(`/template/${id}`));
+    assert.deepEqual(got.body.template.signer_experience, { form_view: "enabled" });
+    conform("template.list", await free.api.get("/template/list"));
+
+    await api.post("/team/create", { name: "Again" });
+    const info = await api.get("/team/info");
+    const sub = await api.ctl("POST", `/teams/${info.body.team.team_id}/sub_teams`, { name: "Below" });
+    conform("team.info", await api.get("/team/info", { query: { team_id: sub.body.team_id } }));
+    conform("team.members", await api.get(`/team/members/${sub.body.team_id}`));
+
+    const sr = await api.seedRequest();
+    await api.patchRequest(sr.signature_request_id, { signed: "all" });
+    conform("signature_request.get", await api.get(`/signature_request/${sr.signature_request_id}`));
+    conform("signature_request.list", await api.get("/signature_request/list"));
+  });
+
   it("covered every operation of the contract's table", () => {
     assert.deepEqual(operationIds.filter((op) => !seen.has(op)), []);
   });
