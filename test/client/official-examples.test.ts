@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { EsignClient, type EsignClientOptions } from "../../provider/client";
-import { operation, operations, operationIds, responseEnvelope, validate, type OperationId } from "../../provider/contract";
+import { errorEnvelopeSchema, operation, operations, operationIds, responseEnvelope, validate, type OperationId } from "../../provider/contract";
 import { startService, type RunningService } from "../../service";
 import { specOrSkip, type OfficialSpec } from "../helpers/openapi";
 import { makePdf } from "../helpers/pdf";
@@ -50,6 +50,16 @@ describe("client: the official description's examples", () => {
     }
     assert.deepEqual(failures, []);
     assert.ok(checked >= 40, `only ${checked} example responses found`);
+  });
+
+  it("the error envelope accepts every official error example of the client's operations", function () {
+    const spec = specOrSkip(this);
+    const errors = new Map<string, unknown>();
+    for (const id of described(spec)) {
+      for (const { name, value } of spec.exampleResponses(operations[id].method, operations[id].path, /^4/)) errors.set(name, value);
+    }
+    assert.ok(errors.size >= 8, `only ${errors.size} error examples found`);
+    for (const [name, value] of errors) assert.ok(validate(errorEnvelopeSchema, value).ok, `${name}: ${JSON.stringify(value)}`);
   });
 
   it("sends every official example request and parses the official example response", async function () {

@@ -34,8 +34,8 @@ export interface OfficialSpec {
   operation(method: string, pathTemplate: string): SpecOperation | undefined;
   /** Validator of the success body for `status` (else the first 2xx); undefined when it has no JSON schema. */
   responseValidator(method: string, pathTemplate: string, status: number): ValidateFunction | undefined;
-  /** The named example bodies of the operation's 2xx JSON responses. */
-  exampleResponses(method: string, pathTemplate: string): { name: string; value: unknown }[];
+  /** The named example bodies of the operation's JSON responses whose status matches (default: 2xx). */
+  exampleResponses(method: string, pathTemplate: string, status?: RegExp): { name: string; value: unknown }[];
   /** The named example bodies of the operation's JSON request. */
   exampleRequests(method: string, pathTemplate: string): { name: string; value: unknown }[];
   /** A file of the examples folder, parsed. */
@@ -84,10 +84,10 @@ function load(): OfficialSpec {
       if (!compiled.has(ref)) compiled.set(ref, ajv.compile({ $ref: `spec${ref}` }));
       return compiled.get(ref);
     },
-    exampleResponses(method, pathTemplate) {
+    exampleResponses(method, pathTemplate, status = /^2/) {
       const op = operation(method, pathTemplate);
       if (!op) return [];
-      return examplesOf(Object.keys(op.responses).filter((c) => c.startsWith("2")).map((c) => op.responses[c].content?.["application/json"]));
+      return examplesOf(Object.keys(op.responses).filter((c) => status.test(c)).map((c) => op.responses[c].content?.["application/json"]));
     },
     exampleRequests(method, pathTemplate) {
       return examplesOf([operation(method, pathTemplate)?.requestBody?.content["application/json"]]);
