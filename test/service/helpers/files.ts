@@ -67,3 +67,5 @@ export async function startReceiver(answer: (n: number) => { status: number; bod
     close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
   };
 }
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

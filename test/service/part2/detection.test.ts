@@ -7,6 +7,7 @@ import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { makePdf, pdfWithText } from "../../helpers/pdf";
 import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 const withFields = makePdf({
   pages: [
@@ -25,8 +26,14 @@ const tagged = pdfWithText([
 
 describe("service part 2: document field detection", () => {
   let api: Api;
-  before(async () => { ({ api } = await startForTest()); });
-  after(async () => { await api.svc.close(); });
+  let files: Receiver;
+  let docUrl: string;
+  before(async () => {
+    ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("not-a.pdf", Buffer.from('{"not":"a PDF"}'));
+  });
+  after(async () => { await api.svc.close(); await files.close(); });
 
   const detect = (fields: Record<string, unknown>) => api.form("POST", "/document/detect_fields", fields);
 
@@ -95,8 +102,8 @@ describe("service part 2: document field detection", () => {
     expectErrorAt(await detect({ file: tagged, file_url: "https://example.com/a.pdf", detection_mode: "annotations" }), 400, "file");
     expectErrorAt(await detect({ file: tagged }), 400, "detection_mode");
     expectErrorAt(await detect({ file: tagged, detection_mode: "ocr" }), 400, "detection_mode");
-    const byUrl = await api.post("/document/detect_fields", { file_url: `${api.svc.url}/_local/`, detection_mode: "annotations" });
-    expectStatus(byUrl); // the control plane's JSON is no PDF: reported in errors, not a failure
+    const byUrl = await api.post("/document/detect_fields", { file_url: docUrl, detection_mode: "annotations" });
+    expectStatus(byUrl); // a JSON file is no PDF: reported in errors, not a failure
     assert.equal(byUrl.body.detection_result.errors[0].error_name, "invalid_file_type");
   });
 

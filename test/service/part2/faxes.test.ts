@@ -5,22 +5,27 @@
 import * as assert from "node:assert/strict";
 import { inspectPdf, makePdf } from "../../helpers/pdf";
 import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Fax body" }] }, {}] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("service part 2: faxes", () => {
   let api: Api;
+  let files: Receiver;
+  let docUrl: string;
   let line: string;
   before(async () => {
     ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("fax.pdf", pdf);
     const codes = await api.get("/fax_line/area_codes?country=US");
     expectStatus(codes);
     const r = await api.post("/fax_line/create", { area_code: codes.body.area_codes[0], country: "US" });
     expectStatus(r);
     line = r.body.fax_line.number;
   });
-  after(async () => { await api.svc.close(); });
+  after(async () => { await api.svc.close(); await files.close(); });
 
   it("sends to an E.164 number from an own fax line; transmitting then success", async () => {
     const r = await api.form("POST", "/fax/send", { recipient: "+14155550100", sender: line, "files[0]": pdf, title: "Invoice", cover_page_to: "Ann", cover_page_from: "Bob", cover_page_message: "Hi" });
@@ -45,7 +50,7 @@ describe("service part 2: faxes", () => {
   });
 
   it("test_mode faxes to an e-mail address succeed at once; sender defaults to the caller", async () => {
-    const r = await api.post("/fax/send", { recipient: "fax@example.com", file_urls: [`${api.svc.url}/_local/`], test_mode: true });
+    const r = await api.post("/fax/send", { recipient: "fax@example.com", file_urls: [docUrl], test_mode: true });
     expectStatus(r);
     assert.equal(r.body.fax.transmissions[0].status_code, "success");
     assert.equal(r.body.fax.sender, "dev@example.com");
@@ -65,7 +70,7 @@ describe("service part 2: faxes", () => {
     const acct = await api.newAccount({ plan: "standard" });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await api.as(acct.api_key).post("/fax/send", { recipient: "+14155550100", file_urls: [`${api.svc.url}/_local/`], test_mode: true, title: `F${i}` });
+      const r = await api.as(acct.api_key).post("/fax/send", { recipient: "+14155550100", file_urls: [docUrl], test_mode: true, title: `F${i}` });
       ids.push(r.body.fax.fax_id);
     }
     const p = await api.as(acct.api_key).get("/fax/list?page=2&page_size=2");

@@ -5,6 +5,7 @@
 import * as assert from "node:assert/strict";
 import { makePdf } from "../../helpers/pdf";
 import { Api, startForTest, type Res } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 let seed = 7;
 const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
@@ -52,9 +53,13 @@ function assertSane(res: Res, what: string): void {
 describe("service part 2: fuzzing the routes (never a 500, always the envelope)", function () {
   this.timeout(120_000);
   let api: Api;
+  let files: Receiver;
+  let docUrl: string;
   let paths: [string, string][];
   before(async () => {
     ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("good.pdf", good);
     const sr = await api.seedRequest();
     await api.newApp();
     const id = sr.signature_request_id as string;
@@ -65,7 +70,7 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
       ["DELETE", "/fax/abc"], ["GET", "/fax/files/abc"], ["POST", "/signature_request/send"], ["GET", `/signature_request/files/${id}`], ["POST", "/report/create"], ["GET", "/report/files/x.csv"], ["POST", "/document/detect_fields"],
     ];
   });
-  after(async () => { await api.svc.close(); });
+  after(async () => { await api.svc.close(); await files.close(); });
   // The fuzz must reach the handlers, not only the validator: some calls succeed.
   after(() => assert.ok((seen.get(200) ?? 0) > 0, `no successful call: ${JSON.stringify([...seen])}`));
 
@@ -100,13 +105,13 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
     const today = new Date();
     const date = `${String(today.getUTCMonth() + 1).padStart(2, "0")}/${String(today.getUTCDate()).padStart(2, "0")}/${today.getUTCFullYear()}`;
     const valid: [string, string, Record<string, unknown>][] = [
-      ["PUT", `/signature_request/edit/${sr.signature_request_id}`, { file_urls: [`${api.svc.url}/_local/`], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true, metadata: { a: 1 } }],
-      ["POST", "/unclaimed_draft/create", { file_urls: [`${api.svc.url}/_local/`], type: "request_signature", signers: [{ name: "A", email_address: "a@example.com" }] }],
-      ["POST", "/unclaimed_draft/create_embedded", { file_urls: [`${api.svc.url}/_local/`], client_id: clientId, requester_email_address: "r@example.com" }],
-      ["POST", "/fax/send", { file_urls: [`${api.svc.url}/_local/`], recipient: "+14155550100", test_mode: true }],
-      ["POST", "/signature_request/send", { file_urls: [`${api.svc.url}/_local/`], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true }],
+      ["PUT", `/signature_request/edit/${sr.signature_request_id}`, { file_urls: [docUrl], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true, metadata: { a: 1 } }],
+      ["POST", "/unclaimed_draft/create", { file_urls: [docUrl], type: "request_signature", signers: [{ name: "A", email_address: "a@example.com" }] }],
+      ["POST", "/unclaimed_draft/create_embedded", { file_urls: [docUrl], client_id: clientId, requester_email_address: "r@example.com" }],
+      ["POST", "/fax/send", { file_urls: [docUrl], recipient: "+14155550100", test_mode: true }],
+      ["POST", "/signature_request/send", { file_urls: [docUrl], signers: [{ name: "A", email_address: "a@example.com" }], test_mode: true }],
       ["POST", "/report/create", { start_date: date, end_date: date, report_type: ["user_activity"] }],
-      ["POST", "/document/detect_fields", { file_url: `${api.svc.url}/_local/`, detection_mode: "text_tags", page_range: "0" }],
+      ["POST", "/document/detect_fields", { file_url: docUrl, detection_mode: "text_tags", page_range: "0" }],
     ];
     for (let i = 0; i < 300; i++) {
       const [method, path, body] = pick(valid);

@@ -7,14 +7,21 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspectPdf, makePdf, pdfWithText } from "../../helpers/pdf";
 import { Api, expectEnvelope, expectErrorAt, expectStatus, inDays, startForTest } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Contract" }] }] });
 const signers = [{ name: "Ann", email_address: "ann@example.com" }];
 
 describe("service part 2: signature requests", () => {
   let api: Api;
-  before(async () => { ({ api } = await startForTest()); });
-  after(async () => { await api.svc.close(); });
+  let files: Receiver;
+  let docUrl: string;
+  before(async () => {
+    ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("contract.pdf", pdf);
+  });
+  after(async () => { await api.svc.close(); await files.close(); });
 
   async function quotas(key = api.key) {
     const r = await api.as(key).get("/account");
@@ -55,7 +62,7 @@ describe("service part 2: signature requests", () => {
 
   it("numbers in metadata come back as text; metadata limits come from the contract", async () => {
     const { signature_request_id: id } = await api.seedRequest();
-    const r = await api.put(`/signature_request/edit/${id}`, { file_urls: [`${api.svc.url}/_local/`], signers, test_mode: true, metadata: { n: 42, nested: { x: 1.5 }, s: "t" } });
+    const r = await api.put(`/signature_request/edit/${id}`, { file_urls: [docUrl], signers, test_mode: true, metadata: { n: 42, nested: { x: 1.5 }, s: "t" } });
     expectStatus(r);
     assert.deepEqual(r.body.signature_request.metadata, { n: "42", nested: { x: "1.5" }, s: "t" });
     const tooMany = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i]));
