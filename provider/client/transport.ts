@@ -94,7 +94,9 @@ export class Transport {
 
   private prepare(id: OperationId, parts: RequestParts): Prepared {
     const spec: OperationSpec = operations[id];
-    const checked = validateRequest(id, parts, { source: "json" });
+    // Form coercion: a body may carry its values as the API's form encoding spells them (the
+    // official FaxSendRequest example sends test_mode "true"); the typed value is what is sent.
+    const checked = validateRequest(id, parts, { source: "form" });
     if (!checked.ok) {
       this.stats.validationFailures += 1;
       throw new EsignValidationError(id, checked.issues);

@@ -67,7 +67,7 @@ export const operations = {
   "team.destroy": { method: "DELETE", path: "/team/destroy", response: empty, successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "team.add_member": { method: "PUT", path: "/team/add_member", query: team.teamAddMemberQuery, body: team.teamAddMemberBody, response: resource("team", A.teamSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "team.remove_member": { method: "POST", path: "/team/remove_member", body: team.teamRemoveMemberBody, response: resource("team", A.teamSchema), successStatus: [201, 200], idempotent: false, tier: "standard", auth: EITHER },
-  "team.members": { method: "GET", path: "/team/members/{team_id}", params: team.teamIdParams, query: team.teamListQuery, response: page("members", A.teamMemberSchema, ["team_members"]), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
+  "team.members": { method: "GET", path: "/team/members/{team_id}", params: team.teamIdParams, query: team.teamListQuery, response: page("team_members", A.teamMemberSchema, ["members"]), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "team.sub_teams": { method: "GET", path: "/team/sub_teams/{team_id}", params: team.teamIdParams, query: team.teamListQuery, response: page("sub_teams", A.subTeamSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
   "team.invites": { method: "GET", path: "/team/invites", query: team.teamInvitesQuery, response: { kind: "list", key: "team_invites", schema: A.teamInviteSchema, paginated: false }, successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
 

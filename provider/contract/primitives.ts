@@ -32,6 +32,12 @@ function rangeIsOrdered(item: string): boolean {
 
 /** E.164 phone number: +, then up to 15 digits. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+/**
+ * An E.164 number without its "+", as the official FaxSendRequest example sends it
+ * ("16690000001"): the country code must then be there, so 11 to 15 digits (a bare
+ * 10-digit national number stays ambiguous and is refused).
+ */
+export const E164_DIGITS_PATTERN = /^[1-9]\d{10,14}$/;
 
 /** A file uploaded in multipart: the client's input shape, and what the service hands over. */
 export interface FileUpload {
@@ -119,6 +125,15 @@ export function exactlyOneOf(a: string, b: string): Refinement {
   };
 }
 
+/** At most one of `a` or `b` is sent (neither is fine). */
+export function atMostOneOf(a: string, b: string): Refinement {
+  return (value, ctx) => {
+    if (present(value[a]) && present(value[b])) {
+      ctx.addIssue({ code: "custom", path: [a], message: `at most one of ${a} or ${b} may be sent` });
+    }
+  };
+}
+
 /** At least one of `a` or `b` is sent (the service prefers `a` when both are). */
 export function oneRequired(a: string, b: string): Refinement {
   return (value, ctx) => {
@@ -145,3 +160,5 @@ export function all(...rules: ((value: any, ctx: z.RefinementCtx) => void)[]): R
 
 /** files / file_urls: exactly one. */
 export const documentSourceRule = exactlyOneOf("files", "file_urls");
+/** files / file_urls where the documents may come from elsewhere (templates): at most one. */
+export const extraDocumentSourceRule = atMostOneOf("files", "file_urls");

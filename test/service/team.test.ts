@@ -169,8 +169,8 @@ describe("service: team", () => {
     const p = await api.get(`/team/members/${id}`, { query: { page: 2, page_size: 2 } });
     expectStatus(p, 200);
     assert.deepEqual(p.body.list_info, { page: 2, num_pages: 3, num_results: 5, page_size: 2 });
-    assert.equal(p.body.members.length, 2);
-    assert.deepEqual(Object.keys(p.body.members[0]).sort(), ["account_id", "email_address", "role"]);
+    assert.equal(p.body.team_members.length, 2);
+    assert.deepEqual(Object.keys(p.body.team_members[0]).sort(), ["account_id", "email_address", "role"]);
     const s = await api.get(`/team/sub_teams/${id}`, { query: { page_size: 3 } });
     assert.deepEqual(s.body.list_info, { page: 1, num_pages: 2, num_results: 4, page_size: 3 });
     assert.deepEqual(Object.keys(s.body.sub_teams[0]).sort(), ["name", "team_id"]);

@@ -1,7 +1,7 @@
 /** Requests of the fax line and fax operations (API key only). */
 import { z } from "zod";
 import { CA_PROVINCES, FAX_COUNTRIES, US_STATES, oneOf } from "../enums";
-import { E164_PATTERN, documentSourceRule, emailAddress, id, pageQuery } from "../primitives";
+import { E164_DIGITS_PATTERN, E164_PATTERN, documentSourceRule, emailAddress, id, pageQuery } from "../primitives";
 import { documentSourceKeys } from "./shared";
 
 const faxNumber = z.string().min(1, { error: "must not be empty" });
@@ -36,9 +36,9 @@ export const faxLineAreaCodesQuery = z.object({
   city: z.string().optional(),
 });
 
-/** recipient: an E.164 number or an e-mail address. */
+/** recipient: an E.164 number (the "+" may be left out, as in the official example) or an e-mail address. */
 const recipient = z.string().refine(
-  (value) => E164_PATTERN.test(value) || z.email().safeParse(value).success,
+  (value) => E164_PATTERN.test(value) || E164_DIGITS_PATTERN.test(value) || z.email().safeParse(value).success,
   { error: "must be an E.164 phone number or an e-mail address" },
 );
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import * as L from "../limits";
 import { UNCLAIMED_DRAFT_TYPES, oneOf } from "../enums";
-import { all, atMostOneEnabled, documentSourceRule, emailAddress, expiresAt, id, metadata, text } from "../primitives";
+import { all, atMostOneEnabled, documentSourceRule, emailAddress, expiresAt, extraDocumentSourceRule, id, metadata, text } from "../primitives";
 import {
   attachmentInputSchema, customFieldInputSchema, documentSourceKeys, editorOptionsSchema, fieldOptionsSchema,
   formFieldKeys, groupsAreDefined, signingOptionsSchema, templateCcSchema, templateSignerSchema,
@@ -120,7 +120,8 @@ export const unclaimedDraftCreateEmbeddedWithTemplateBody = z.object({
   subject: text(L.SUBJECT_MAX_LENGTH).optional(),
   title: text(L.TITLE_MAX_LENGTH).optional(),
   test_mode: z.boolean().optional(),
-}).superRefine(documentSourceRule);
+  // The templates bring the documents; files add to them (the spec requires neither).
+}).superRefine(extraDocumentSourceRule);
 
 export const unclaimedDraftEditAndResendBody = z.object({
   client_id: id(),

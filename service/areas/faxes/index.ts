@@ -30,18 +30,20 @@ interface SendBody {
 
 const COVER_NAME = "cover_page.pdf";
 
-/** sender must be a fax line number the caller is on (or bought). */
-function checkSender(ctx: RequestContext, sender: string): void {
-  const line = ctx.store.table<{ owner_account_id: string; accounts: string[] }>("fax_lines").get(sender);
+/** sender must be a fax line number the caller is on (or bought); its "+" may be left out. Returns the line's number. */
+function checkSender(ctx: RequestContext, sender: string): string {
+  const number = sender.startsWith("+") ? sender : `+${sender}`;
+  const line = ctx.store.table<{ owner_account_id: string; accounts: string[] }>("fax_lines").get(number);
   const me = ctx.account.account_id;
   if (!line || (line.owner_account_id !== me && !line.accounts.includes(me))) {
     throw badRequest("sender must be the number of a fax line you are on", "sender");
   }
+  return number;
 }
 
 async function sendFax(ctx: RequestContext): Promise<Reply> {
   const body = ctx.body as unknown as SendBody;
-  if (body.sender !== undefined) checkSender(ctx, body.sender);
+  const sender = body.sender === undefined ? ctx.account.email_address : checkSender(ctx, body.sender);
   const docs = await loadDocuments(ctx, body);
   const documents = docs.map((d) => ({ name: d.name, page_count: pageCountOf(d.data) }));
   const hasCover = [body.cover_page_to, body.cover_page_from, body.cover_page_message].some((v) => v !== undefined);
@@ -52,7 +54,7 @@ async function sendFax(ctx: RequestContext): Promise<Reply> {
   const rec: FaxRecord = {
     fax_id: newId(), account_id: ctx.account.account_id, title, original_title: title,
     subject: body.cover_page_to ?? null, message: body.cover_page_message ?? null,
-    sender: body.sender ?? ctx.account.email_address, recipient: body.recipient, test_mode: testMode,
+    sender, recipient: body.recipient, test_mode: testMode,
     cover_page: hasCover ? { to: body.cover_page_to ?? null, from: body.cover_page_from ?? null, message: body.cover_page_message ?? null } : null,
     documents, status_code: "transmitting", completes_at_ms: testMode ? now : now + FAX_TRANSMIT_MS, sent_at: null,
     created_at: Math.floor(now / 1000),

@@ -48,11 +48,12 @@ export function faxView(svc: ServiceContext, f: FaxRecord) {
     original_title: f.original_title,
     subject: f.subject,
     message: f.message,
-    metadata: [],
+    metadata: {},
     created_at: f.created_at,
     sender: f.sender,
     files_url: `${serviceUrl(svc)}/v3/fax/files/${f.fax_id}`,
     final_copy_uri: null,
-    transmissions: [{ recipient: f.recipient, sender: f.sender, status_code: f.status_code, sent_at: f.sent_at }],
+    // sent_at is an integer in the spec: absent while transmitting.
+    transmissions: [{ recipient: f.recipient, sender: f.sender, status_code: f.status_code, ...(f.sent_at === null ? {} : { sent_at: f.sent_at }) }],
   };
 }

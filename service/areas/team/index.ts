@@ -80,7 +80,8 @@ export const area: Area = {
         return a ? [{ account_id: a.account_id, email_address: a.email_address, role: m.role }] : [];
       });
       const page = paginate(members, ctx.query);
-      return ctx.reply.list("members", page.items, page.list_info);
+      // The spec's key (the official SDK reads it); the real service's example says `members`.
+      return ctx.reply.list("team_members", page.items, page.list_info);
     }),
 
     route("team.sub_teams", (ctx) => {
@@ -101,7 +102,7 @@ export const area: Area = {
         .flatMap((t) =>
           pendingInvites(t)
             .filter((i) => sent.some((s) => s.team_id === t.team_id) || i.account_id === ctx.account.account_id)
-            .map((i) => ({ email_address: i.email_address, team_id: t.team_id, role: i.role, sent_at: i.sent_at, redeemed_at: i.redeemed_at, expires_at: i.expires_at })),
+            .map((i) => ({ email_address: i.email_address, team_id: t.team_id, role: i.role, sent_at: i.sent_at, expires_at: i.expires_at, ...(i.redeemed_at === null ? {} : { redeemed_at: i.redeemed_at }) })),
         )
         .filter((i) => email === undefined || i.email_address.toLowerCase() === email);
       return ctx.reply.json("team_invites", out);

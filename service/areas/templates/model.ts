@@ -121,9 +121,17 @@ export function templateView(t: TemplateRecord, caller: Account, accounts: Accou
     }),
     accounts: t.accounts.flatMap((id) => {
       const a = accounts.byId(id);
-      return a ? [accountSummary(a)] : [];
+      return a ? [templateAccountView(a)] : [];
     }),
     attachments: t.attachments,
-    signer_experience: t.signer_experience,
+    // Not nullable in the spec: absent until set.
+    ...(t.signer_experience ? { signer_experience: t.signer_experience } : {}),
   };
+}
+
+/** A template's account: its quotas are integers in the spec, so an unlimited (null) quota is left out. */
+function templateAccountView(a: Account) {
+  const summary = accountSummary(a);
+  const quotas = Object.fromEntries(Object.entries(summary.quotas ?? {}).filter(([, left]) => left !== null));
+  return { ...summary, quotas };
 }

@@ -1,7 +1,10 @@
 /**
- * Test helpers: a tiny HTTP client for the local service (fetch based) that returns status,
- * headers and parsed body, with Basic/Bearer auth, JSON, urlencoded and multipart bodies.
+ * Test helpers: a tiny HTTP client for the local service that returns status, headers, raw
+ * bytes and parsed body, with Basic/Bearer auth, JSON, urlencoded and multipart bodies; plus
+ * the out-of-band set-up the suites share (accounts, apps, sent requests) and the checks
+ * every answer must pass.
  */
+import * as assert from "node:assert/strict";
 import * as http from "node:http";
 import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
@@ -10,6 +13,8 @@ export interface Res {
   status: number;
   headers: Headers;
   text: string;
+  /** The body's bytes (files_url downloads, CSV reports). */
+  data: Buffer;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
@@ -37,6 +42,15 @@ export class Api {
     return new Api(this.svc, key);
   }
 
+  /** API paths go below /v3, control paths below the root; an absolute URL the service handed out keeps its path. */
+  private urlOf(path: string): URL {
+    if (/^https?:/.test(path)) {
+      const u = new URL(path);
+      return new URL(`${this.svc.url}${u.pathname}${u.search}`);
+    }
+    return new URL(path.startsWith("/_local") ? `${this.svc.url}${path}` : `${this.svc.baseUrl}${path}`);
+  }
+
   /** Sends with node:http (not fetch) so that any method may carry any body, as in the fuzz test. */
   async req(method: string, path: string, o: ReqOptions = {}): Promise<Res> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
@@ -57,8 +71,8 @@ export class Api {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
     } else if (o.raw !== undefined) body = Buffer.from(o.raw);
     if (o.contentType) headers["Content-Type"] = o.contentType;
-    const qs = o.query ? "?" + new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)] as [string, string])).toString() : "";
-    const url = new URL(path.startsWith("/_local") ? `${this.svc.url}${path}${qs}` : `${this.svc.baseUrl}${path}${qs}`);
+    const url = this.urlOf(path);
+    if (o.query) for (const [k, v] of Object.entries(o.query)) url.searchParams.append(k, String(v));
     return new Promise<Res>((resolve, reject) => {
       const req = http.request(
         { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: body ? { ...headers, "Content-Length": String(body.length) } : headers },
@@ -66,7 +80,8 @@ export class Api {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
+            const data = Buffer.concat(chunks);
+            const text = data.toString("utf8");
             let parsed: unknown = undefined;
             try {
               parsed = text ? JSON.parse(text) : undefined;
@@ -75,7 +90,7 @@ export class Api {
             }
             const h = new Headers();
             for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h.set(k, v);
-            resolve({ status: res.statusCode ?? 0, headers: h, text, body: parsed });
+            resolve({ status: res.statusCode ?? 0, headers: h, text, data, body: parsed });
           });
           res.on("error", reject);
         },
@@ -98,17 +113,64 @@ export class Api {
     return this.req("DELETE", path, { json, ...o });
   }
 
+  /** multipart/form-data; see formData() for how values are encoded. */
+  form(method: string, path: string, fields: Record<string, unknown>, o: ReqOptions = {}) {
+    return this.req(method, path, { form: formData(fields), ...o });
+  }
+
+  /** GET an absolute URL the service handed out (claim URL, report link, files_url), with this key. */
+  open(url: string, o: ReqOptions = {}) {
+    return this.req("GET", url, o);
+  }
+
   /** Control plane call (no auth). */
   ctl(method: string, path: string, json?: unknown, query?: Record<string, string | number>): Promise<Res> {
     return this.req(method, `/_local${path}`, { json, key: null, query });
   }
 
   /** A new account via the control plane, with an Api bound to its key. */
-  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null> } = {}) {
+  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null>; eid?: boolean } = {}) {
     const r = await this.ctl("POST", "/accounts", input);
     if (r.status !== 201) throw new Error(`account create failed: ${r.text}`);
     return { ...(r.body as { account_id: string; email_address: string; api_key: string }), api: this.as(r.body.api_key) };
   }
+
+  /** An API app owned by this key's account; its client_id. */
+  async newApp(): Promise<string> {
+    const r = await this.post("/api_app", { name: "App", domains: ["example.com"] });
+    expectStatus(r, 201);
+    return r.body.api_app.client_id as string;
+  }
+
+  /** A sent signature request made out of band: POST /_local/signature_requests. */
+  async seedRequest(body: Record<string, unknown> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const r = await this.ctl("POST", "/signature_requests", body);
+    expectStatus(r, 201);
+    return r.body.signature_request;
+  }
+
+  /** PATCH /_local/signature_requests/{id}: expires_at (also in the past), signed signatures. */
+  async patchRequest(id: string, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const r = await this.ctl("PATCH", `/signature_requests/${id}`, body);
+    expectStatus(r, 200);
+    return r.body.signature_request;
+  }
+}
+
+/**
+ * A FormData from fields: a Buffer is a PDF file part, an array of Buffers is files[0..n],
+ * a string is itself, anything else JSON-encoded (as the official SDK sends objects).
+ */
+export function formData(fields: Record<string, unknown>): FormData {
+  const fd = new FormData();
+  const file = (b: Buffer) => new Blob([b], { type: "application/pdf" });
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    if (Buffer.isBuffer(v)) fd.append(k, file(v), `${k}.pdf`);
+    else if (Array.isArray(v) && v.length > 0 && v.every((x) => Buffer.isBuffer(x))) v.forEach((b, i) => fd.append(`${k}[${i}]`, file(b as Buffer), `${k}${i}.pdf`));
+    else fd.append(k, typeof v === "string" ? v : JSON.stringify(v));
+  }
+  return fd;
 }
 
 /** Starts a service for one suite; returns the client and a stop function. */
@@ -124,9 +186,18 @@ export function expectEnvelope(r: Res, status: number, errorName?: string): void
   if (errorName && e.error_name !== errorName) throw new Error(`expected error_name ${errorName}, got ${e.error_name}: ${r.text}`);
 }
 
-export function expectStatus(r: Res, status: number): void {
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${r.text}`);
+/** The error envelope whose error_path names the field. */
+export function expectErrorAt(r: Res, status: number, errorPath: string): void {
+  expectEnvelope(r, status);
+  assert.equal(r.body.error.error_path, errorPath, r.text);
 }
+
+export function expectStatus(r: Res, status = 200): void {
+  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${r.text.slice(0, 500)}`);
+}
+
+/** A Unix time `d` days from now. */
+export const inDays = (d: number): number => Math.floor(Date.now() / 1000) + d * 86_400;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

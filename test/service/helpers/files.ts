@@ -5,6 +5,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { makePdf } from "../../../service/pdf";
 import { boundaryOf, parseMultipart } from "../../../service/http/multipart";
+import { formData } from "./api";
 
 export const PORTRAIT = { width: 612, height: 792 };
 export const LANDSCAPE = { width: 792, height: 612 };
@@ -15,10 +16,7 @@ export function pdf(pages: number, size = PORTRAIT): Buffer {
 
 /** A FormData with files[i] PDFs plus fields (objects/arrays JSON-encoded, like the official SDK). */
 export function templateForm(files: Buffer[], fields: Record<string, unknown>): FormData {
-  const fd = new FormData();
-  files.forEach((f, i) => fd.append(`files[${i}]`, new Blob([f], { type: "application/pdf" }), `doc${i}.pdf`));
-  for (const [k, v] of Object.entries(fields)) fd.append(k, typeof v === "string" ? v : JSON.stringify(v));
-  return fd;
+  return formData(files.length > 0 ? { files, ...fields } : fields);
 }
 
 export interface Received {
@@ -69,3 +67,5 @@ export async function startReceiver(answer: (n: number) => { status: number; bod
     close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
   };
 }
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -6,8 +6,8 @@
 import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { makePdf, pdfWithText } from "../../helpers/pdf";
-import { assertError, assertOk, startClient, type Client } from "./support";
-import { startReceiver } from "../helpers/files";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 const withFields = makePdf({
   pages: [
@@ -25,15 +25,21 @@ const tagged = pdfWithText([
 ]);
 
 describe("service part 2: document field detection", () => {
-  let c: Client;
-  before(async () => { c = await startClient(); });
-  after(async () => { await c.close(); });
+  let api: Api;
+  let files: Receiver;
+  let docUrl: string;
+  before(async () => {
+    ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("not-a.pdf", Buffer.from('{"not":"a PDF"}'));
+  });
+  after(async () => { await api.svc.close(); await files.close(); });
 
-  const detect = (fields: Record<string, unknown>) => c.form("POST", "/document/detect_fields", fields);
+  const detect = (fields: Record<string, unknown>) => api.form("POST", "/document/detect_fields", fields);
 
   it("annotations: form-field widgets become form_fields_per_document (top-left coordinates, 1-based page)", async () => {
     const r = await detect({ file: withFields, detection_mode: "annotations" });
-    assertOk(r);
+    expectStatus(r);
     assert.deepEqual(Object.keys(r.body).sort(), ["detection_result", "warnings"]);
     const d = r.body.detection_result;
     assert.equal(d.document_hash, createHash("sha256").update(withFields).digest("hex"));
@@ -52,7 +58,7 @@ describe("service part 2: document field detection", () => {
 
   it("text_tags: tags become fields placed where they are printed; invalid tags are warnings", async () => {
     const r = await detect({ file: tagged, detection_mode: "text_tags" });
-    assertOk(r);
+    expectStatus(r);
     const d = r.body.detection_result;
     const fields = d.form_fields_per_document;
     assert.deepEqual(fields.map((f: { type: string; required: boolean; signer: number; page: number }) => [f.type, f.required, f.signer, f.page]), [
@@ -71,45 +77,39 @@ describe("service part 2: document field detection", () => {
     assert.equal(one.body.detection_result.pages_analyzed, "1");
     assert.ok(one.body.detection_result.form_fields_per_document.every((f: { page: number }) => f.page === 2));
     const partly = await detect({ file: tagged, detection_mode: "text_tags", page_range: "0,2-4" });
-    assertOk(partly);
+    expectStatus(partly);
     assert.equal(partly.body.detection_result.pages_analyzed, "0");
     assert.ok(partly.body.detection_result.warnings.some((w: { warning_name: string }) => w.warning_name === "page_out_of_range"));
     assert.ok(partly.body.warnings.some((w: { warning_name: string }) => w.warning_name === "page_out_of_range"));
     const none = await detect({ file: tagged, detection_mode: "text_tags", page_range: "5" });
-    assertOk(none);
+    expectStatus(none);
     assert.equal(none.body.detection_result.errors[0].error_name, "page_out_of_range");
     assert.equal(none.body.detection_result.errors[0].error_path, "page_range");
     assert.deepEqual(none.body.detection_result.form_fields_per_document, []);
     const huge = await detect({ file: tagged, detection_mode: "text_tags", page_range: "1-99999999999999999999" });
-    assertOk(huge);
+    expectStatus(huge);
     assert.equal(huge.body.detection_result.pages_analyzed, "1");
   });
 
   it("page_range syntax is strict: 400 with error_path page_range", async () => {
     for (const bad of ["1,,2", "a", "-1", "3-1", "1-", " 1", "all,0"]) {
-      assertError(await detect({ file: tagged, detection_mode: "text_tags", page_range: bad }), 400, "page_range");
+      expectErrorAt(await detect({ file: tagged, detection_mode: "text_tags", page_range: bad }), 400, "page_range");
     }
   });
 
   it("exactly one of file and file_url; detection_mode required and from the contract", async () => {
-    assertError(await c.call("POST", "/document/detect_fields", { detection_mode: "annotations" }), 400, "file");
-    assertError(await detect({ file: tagged, file_url: "https://example.com/a.pdf", detection_mode: "annotations" }), 400, "file");
-    assertError(await detect({ file: tagged }), 400, "detection_mode");
-    assertError(await detect({ file: tagged, detection_mode: "ocr" }), 400, "detection_mode");
-    // The service never downloads from its own address (docs/local-service.md): a file server here.
-    const docs = await startReceiver();
-    try {
-      const byUrl = await c.call("POST", "/document/detect_fields", { file_url: docs.serve("doc.json", Buffer.from('{"not":"a pdf"}')), detection_mode: "annotations" });
-      assertOk(byUrl); // JSON is no PDF: reported in errors, not a failure
-      assert.equal(byUrl.body.detection_result.errors[0].error_name, "invalid_file_type");
-    } finally {
-      await docs.close();
-    }
+    expectErrorAt(await api.post("/document/detect_fields", { detection_mode: "annotations" }), 400, "file");
+    expectErrorAt(await detect({ file: tagged, file_url: "https://example.com/a.pdf", detection_mode: "annotations" }), 400, "file");
+    expectErrorAt(await detect({ file: tagged }), 400, "detection_mode");
+    expectErrorAt(await detect({ file: tagged, detection_mode: "ocr" }), 400, "detection_mode");
+    const byUrl = await api.post("/document/detect_fields", { file_url: docUrl, detection_mode: "annotations" });
+    expectStatus(byUrl); // a JSON file is no PDF: reported in errors, not a failure
+    assert.equal(byUrl.body.detection_result.errors[0].error_name, "invalid_file_type");
   });
 
   it("problems go to errors/warnings: non-PDF, encrypted, unreadable, no fields (with a suggestion)", async () => {
     const text = await detect({ file: Buffer.from("just text"), detection_mode: "annotations" });
-    assertOk(text);
+    expectStatus(text);
     assert.deepEqual(text.body.detection_result.errors.map((e: { error_name: string }) => e.error_name), ["invalid_file_type"]);
     const enc = await detect({ file: makePdf({ markEncrypted: true, pages: [{}] }), detection_mode: "annotations" });
     assert.deepEqual(enc.body.detection_result.errors.map((e: { error_name: string }) => e.error_name), ["encrypted_file"]);

@@ -4,8 +4,8 @@
  */
 import * as assert from "node:assert/strict";
 import { makePdf } from "../../helpers/pdf";
-import { newApp, seedRequest, startClient, type Client, type Res } from "./support";
-import { startReceiver } from "../helpers/files";
+import { Api, startForTest, type Res } from "../helpers/api";
+import { startReceiver, type Receiver } from "../helpers/files";
 
 let seed = 7;
 const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
@@ -52,20 +52,16 @@ function assertSane(res: Res, what: string): void {
 
 describe("service part 2: fuzzing the routes (never a 500, always the envelope)", function () {
   this.timeout(120_000);
-  let c: Client;
-  let paths: [string, string][];
-  // The service never downloads from its own address (docs/local-service.md): documents come from here.
-  let docs: Awaited<ReturnType<typeof startReceiver>>;
+  let api: Api;
+  let files: Receiver;
   let docUrl: string;
+  let paths: [string, string][];
   before(async () => {
-    docs = await startReceiver();
-    docUrl = docs.serve("document", Buffer.from("a document that is not a PDF"));
-  });
-  after(() => docs.close());
-  before(async () => {
-    c = await startClient();
-    const sr = await seedRequest(c);
-    await newApp(c);
+    ({ api } = await startForTest());
+    files = await startReceiver();
+    docUrl = files.serve("good.pdf", good);
+    const sr = await api.seedRequest();
+    await api.newApp();
     const id = sr.signature_request_id as string;
     paths = [
       ["PUT", `/signature_request/edit/${id}`], ["PUT", "/signature_request/edit/zz"], ["GET", `/signature_request/${id}`], ["GET", "/signature_request/list"],
@@ -74,7 +70,7 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
       ["DELETE", "/fax/abc"], ["GET", "/fax/files/abc"], ["POST", "/signature_request/send"], ["GET", `/signature_request/files/${id}`], ["POST", "/report/create"], ["GET", "/report/files/x.csv"], ["POST", "/document/detect_fields"],
     ];
   });
-  after(async () => { await c.close(); });
+  after(async () => { await api.svc.close(); await files.close(); });
   // The fuzz must reach the handlers, not only the validator: some calls succeed.
   after(() => assert.ok((seen.get(200) ?? 0) > 0, `no successful call: ${JSON.stringify([...seen])}`));
 
@@ -83,7 +79,7 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
       const [method, path] = pick(paths);
       const body = Object.fromEntries(Array.from({ length: rnd(6) }, () => [pick(KEYS), value()]));
       const q = rnd(3) === 0 ? `?page=${pick(["0", "1", "-1", "x", "1e9"])}&page_size=${pick(["0", "20", "101", "", "a"])}&account_id=${pick(["all", "x", ""])}` : "";
-      const res = method === "GET" || method === "DELETE" ? await c.call(method, path + q) : await c.call(method, path + q, body);
+      const res = method === "GET" || method === "DELETE" ? await api.req(method, path + q) : await api.req(method, path + q, { json: body });
       assertSane(res, `${method} ${path}${q} ${JSON.stringify(body).slice(0, 200)}`);
     }
   });
@@ -98,14 +94,14 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
       }
       fields[pick(["file", "files[0]", "files"])] = rnd(4) === 0 ? good : corrupt(good);
       fields.detection_mode = pick(["annotations", "text_tags", "x"]);
-      const res = await c.form(method, path, fields);
+      const res = await api.form(method, path, fields);
       assertSane(res, `${method} ${path} multipart`);
     }
   });
 
   it("one-field mutations of valid requests (reaches the handlers)", async () => {
-    const clientId = await newApp(c);
-    const sr = await seedRequest(c);
+    const clientId = await api.newApp();
+    const sr = await api.seedRequest();
     const today = new Date();
     const date = `${String(today.getUTCMonth() + 1).padStart(2, "0")}/${String(today.getUTCDate()).padStart(2, "0")}/${today.getUTCFullYear()}`;
     const valid: [string, string, Record<string, unknown>][] = [
@@ -123,7 +119,7 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
       const key = pick([...Object.keys(body), pick(KEYS)]);
       if (rnd(3) === 0) delete mutated[key];
       else mutated[key] = value();
-      assertSane(await c.call(method, path, rnd(5) === 0 ? body : mutated), `${method} ${path} ${JSON.stringify(mutated).slice(0, 300)}`);
+      assertSane(await api.req(method, path, { json: rnd(5) === 0 ? body : mutated }), `${method} ${path} ${JSON.stringify(mutated).slice(0, 300)}`);
     }
   });
 
@@ -131,14 +127,8 @@ describe("service part 2: fuzzing the routes (never a 500, always the envelope)"
     for (let i = 0; i < 60; i++) {
       const [method, path] = pick(paths.filter(([m]) => m !== "GET"));
       const type = pick(["application/json", "multipart/form-data; boundary=xyz", "multipart/form-data", "application/x-www-form-urlencoded", "text/plain", ""]);
-      const r = await fetch(c.svc.baseUrl + path, {
-        method, headers: { Authorization: "Basic " + Buffer.from(`${c.key}:`).toString("base64"), ...(type ? { "Content-Type": type } : {}) },
-        body: corrupt(Buffer.concat([Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n'), good, Buffer.from("\r\n--xyz--\r\n")])),
-      });
-      const text = await r.text();
-      let body: unknown;
-      try { body = JSON.parse(text); } catch { body = undefined; }
-      assertSane({ status: r.status, text, body, headers: r.headers }, `${method} ${path} ${type}`);
+      const raw = corrupt(Buffer.concat([Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n'), good, Buffer.from("\r\n--xyz--\r\n")]));
+      assertSane(await api.req(method, path, { raw, ...(type ? { contentType: type } : {}) }), `${method} ${path} ${type}`);
     }
   });
 });
