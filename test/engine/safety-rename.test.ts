@@ -44,7 +44,7 @@ describe("engine: a rename keeps the object (safety)", function () {
     // Grants need an accepted teammate.
     await svc.control("POST", "/invites/accept", { email_address: "alice@example.com" });
     grants = true;
-    await t.stack.up();
+    await t.stack.up({ refresh: true }); // the refresh sees alice's account id
   });
   after(async () => {
     await t?.dispose();
@@ -64,6 +64,7 @@ describe("engine: a rename keeps the object (safety)", function () {
   it("switching a member and their grants from e-mail to account id keeps them", async () => {
     const before = await t.resource("member:alice@example.com");
     const { number, templateId } = (await t.stack.outputs()) as any;
+    assert.ok(before.accountId, "alice has an account id");
     alice = { accountId: before.accountId };
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: 3, delete: 3 });
