@@ -44,12 +44,15 @@ function objectKeys(type: string, impl: ResourceImpl, id: string, props: Props):
   return (impl.objectKeys ? impl.objectKeys(id, props) : [id]).map((k) => `${type}:${k}`);
 }
 
+/** The operations whose failures the SDK host echoes to stderr (create and update it does not). */
+const ECHOED = new Set(["check", "diff", "read", "delete"]);
+
 /** Runs one operation; a failure leaves as one readable line (support/errors.ts). */
-async function op<T>(what: string, fn: () => Promise<T>): Promise<T> {
+async function op<T>(type: string, operation: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    throw await readable(error, what);
+    throw await readable(error, `${type} ${operation}`, ECHOED.has(operation));
   }
 }
 
@@ -60,34 +63,34 @@ export function resourceProvider(type: string): pulumi.dynamic.ResourceProvider 
     async configure(req) {
       configure(req.config);
     },
-    check: (olds, news) => op(`${type} check`, async () => {
+    check: (olds, news) => op(type, "check", async () => {
       const result = await impl.check(withoutProvider(olds), withoutProvider(news));
       return { ...result, inputs: result.inputs && plain(result.inputs) };
     }),
-    diff: (id, olds, news) => op(`${type} diff`, async () => {
+    diff: (id, olds, news) => op(type, "diff", async () => {
       const o = withoutProvider(olds);
       const n = withoutProvider(news);
       return impl.diff ? impl.diff(id, o, n) : defaultDiff(impl, o, n);
     }),
-    create: (inputs) => op(`${type} create`, async () => {
+    create: (inputs) => op(type, "create", async () => {
       const given = withoutProvider(inputs);
       const { id, outs } = await impl.create(providerContext(), given);
       claim(objectKeys(type, impl, id, outs));
       return { id, outs: withDeclared(impl, outs, given) };
     }),
-    read: (id, props) => op(`${type} read`, async () => {
+    read: (id, props) => op(type, "read", async () => {
       const old = withoutProvider(props);
       const current = await unlessGone(() => impl.read(providerContext(), id, old), undefined);
       if (!current) return { id: "" };
       const outs = old[DECLARED] === undefined ? current : { ...current, [DECLARED]: old[DECLARED] };
       return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
     }),
-    update: (id, olds, news) => op(`${type} update`, async () => {
+    update: (id, olds, news) => op(type, "update", async () => {
       const n = withoutProvider(news);
       const outs = await impl.update(providerContext(), id, withoutProvider(olds), n);
       return { outs: withDeclared(impl, outs, n) };
     }),
-    delete: (id, props) => op(`${type} delete`, async () => {
+    delete: (id, props) => op(type, "delete", async () => {
       const old = withoutProvider(props);
       const kept = claimedKey(objectKeys(type, impl, id, old));
       if (kept) {

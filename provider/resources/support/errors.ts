@@ -35,14 +35,19 @@ function dropHostEcho(): void {
   };
 }
 
-/** `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level. */
-export async function readable(error: unknown, what: string): Promise<ProviderError> {
+/**
+ * `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level.
+ * `echoed`: the host prints this operation's failures to stderr (all but create and update).
+ */
+export async function readable(error: unknown, what: string, echoed: boolean): Promise<ProviderError> {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error ? error.stack ?? message : message;
   await debug(`${what} failed; cause: ${cause}`);
   const result = new ProviderError(message);
-  dropHostEcho();
-  reported.add(`${result}: ${result.stack}`);
+  if (echoed) {
+    dropHostEcho();
+    reported.add(`${result}: ${result.stack}`);
+  }
   return result;
 }
