@@ -2,16 +2,58 @@
  * The implementation behind the serialized provider stubs (see resources/support/stub.ts).
  * `require("pulumi-esign/runtime").resourceProvider("ApiApp")` returns the provider methods
  * for one resource type; this module is loaded once per provider process, so the client, its
- * throttle and the parent-list cache are shared by every resource of a deployment.
+ * throttle, the parent-list cache and the record of adopted objects are shared by every
+ * resource of a deployment.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { registry } from "./resources/registry";
+import { claim, claimedKey } from "./resources/support/claims";
 import { configure, providerContext } from "./resources/support/context";
-import { defaultDiff, readInputs, unlessGone, withoutProvider } from "./resources/support/resource";
+import { readable } from "./resources/support/errors";
+import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
 function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value ?? {}));
+}
+
+/**
+ * The input keys the program gave, kept in the outputs: refresh returns only these as the
+ * resource's inputs, so values the provider filled in (a client id, an account id, a default
+ * role) are not shown as removed by the next change.
+ */
+const DECLARED = "declaredInputs";
+
+function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
+  const inputKeys = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
+  return Object.keys(inputs).filter((k) => inputKeys.has(k) && inputs[k] !== undefined).sort();
+}
+
+function withDeclared(impl: ResourceImpl, outs: Props, inputs: Props): Props {
+  return plain({ ...outs, [DECLARED]: declaredKeys(impl, inputs) });
+}
+
+/** read's `inputs`: the refreshed values of the keys the program declared (all, for old state). */
+function refreshedInputs(impl: ResourceImpl, current: Props, declared: unknown): Props {
+  const inputs = readInputs(impl, current);
+  if (!Array.isArray(declared)) return inputs;
+  return Object.fromEntries(Object.entries(inputs).filter(([k]) => declared.includes(k)));
+}
+
+function objectKeys(type: string, impl: ResourceImpl, id: string, props: Props): string[] {
+  return (impl.objectKeys ? impl.objectKeys(id, props) : [id]).map((k) => `${type}:${k}`);
+}
+
+/** The operations whose failures the SDK host echoes to stderr (create and update it does not). */
+const ECHOED = new Set(["check", "diff", "read", "delete"]);
+
+/** Runs one operation; a failure leaves as one readable line (support/errors.ts). */
+async function op<T>(type: string, operation: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw await readable(error, `${type} ${operation}`, ECHOED.has(operation));
+  }
 }
 
 export function resourceProvider(type: string): pulumi.dynamic.ResourceProvider {
@@ -21,29 +63,42 @@ export function resourceProvider(type: string): pulumi.dynamic.ResourceProvider 
     async configure(req) {
       configure(req.config);
     },
-    async check(olds, news) {
+    check: (olds, news) => op(type, "check", async () => {
       const result = await impl.check(withoutProvider(olds), withoutProvider(news));
       return { ...result, inputs: result.inputs && plain(result.inputs) };
-    },
-    async diff(id, olds, news) {
+    }),
+    diff: (id, olds, news) => op(type, "diff", async () => {
       const o = withoutProvider(olds);
       const n = withoutProvider(news);
       return impl.diff ? impl.diff(id, o, n) : defaultDiff(impl, o, n);
-    },
-    async create(inputs) {
-      const { id, outs } = await impl.create(providerContext(), withoutProvider(inputs));
-      return { id, outs: plain(outs) };
-    },
-    async read(id, props) {
-      const current = await unlessGone(() => impl.read(providerContext(), id, withoutProvider(props)), undefined);
+    }),
+    create: (inputs) => op(type, "create", async () => {
+      const given = withoutProvider(inputs);
+      const { id, outs } = await impl.create(providerContext(), given);
+      claim(objectKeys(type, impl, id, outs));
+      return { id, outs: withDeclared(impl, outs, given) };
+    }),
+    read: (id, props) => op(type, "read", async () => {
+      const old = withoutProvider(props);
+      const current = await unlessGone(() => impl.read(providerContext(), id, old), undefined);
       if (!current) return { id: "" };
-      return { id, props: plain(current), inputs: plain(readInputs(impl, current)) };
-    },
-    async update(id, olds, news) {
-      return { outs: plain(await impl.update(providerContext(), id, withoutProvider(olds), withoutProvider(news))) };
-    },
-    async delete(id, props) {
-      await unlessGone(() => impl.delete(providerContext(), id, withoutProvider(props)), undefined);
-    },
+      const outs = old[DECLARED] === undefined ? current : { ...current, [DECLARED]: old[DECLARED] };
+      return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
+    }),
+    update: (id, olds, news) => op(type, "update", async () => {
+      const n = withoutProvider(news);
+      const outs = await impl.update(providerContext(), id, withoutProvider(olds), n);
+      return { outs: withDeclared(impl, outs, n) };
+    }),
+    delete: (id, props) => op(type, "delete", async () => {
+      const old = withoutProvider(props);
+      const kept = claimedKey(objectKeys(type, impl, id, old));
+      if (kept) {
+        // A rename: another resource of this deployment adopted the object; keep it.
+        providerContext().log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
+        return;
+      }
+      await unlessGone(() => impl.delete(providerContext(), id, old), undefined);
+    }),
   };
 }

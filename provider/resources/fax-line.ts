@@ -6,13 +6,14 @@
  * Calls: create POST /fax_line/create; read GET /fax_line?number=...; delete DELETE /fax_line
  * with {number} (404 = already gone).
  * Adoption: give `number` and create takes over that line instead of buying one.
+ * Who may use the line is not an output: FaxLineUser resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { faxLineCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
-import { fromWire, toWire } from "./support/naming";
+import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
 
@@ -34,10 +35,9 @@ export class FaxLine extends pulumi.dynamic.Resource {
   readonly number: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly updatedAt: pulumi.Output<number>;
-  declare readonly accounts: pulumi.Output<{ accountId: string; emailAddress: string }[]>;
 
   constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { createdAt: undefined, updatedAt: undefined, accounts: undefined };
+    const outputs = { createdAt: undefined, updatedAt: undefined };
     super(providerStub("FaxLine"), name, { ...outputs, ...args }, opts, "esign", "FaxLine");
     // The number is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
@@ -58,13 +58,11 @@ const rules: DiffRules = {
 function outputsOf(line: FaxLineWire, inputs: Props): Props {
   return {
     ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined,
     number: line.number,
     createdAt: line.created_at,
     updatedAt: line.updated_at,
-    accounts: (line.accounts ?? []).map((a: unknown) => {
-      const { accountId, emailAddress } = fromWire<Props>(a);
-      return { accountId, emailAddress };
-    }),
   };
 }
 

@@ -19,7 +19,7 @@ import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
-import { findPerson, givenEquals, personInput, personRequired, personRules } from "./support/membership";
+import { findPerson, givenEquals, personInput, personKeys, personRequired, personRules } from "./support/membership";
 import { providerStub } from "./support/stub";
 
 export interface TeamMemberArgs {
@@ -82,7 +82,7 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
 }
 
 /** The given team, or the caller's (GET /team/info once per provider process, not once per member). */
-async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
+export async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
   return inputs.teamId ?? ctx.cache.get("team:info", async () => (await ctx.client.team.info()).team_id);
 }
 
@@ -151,6 +151,8 @@ export const teamMemberImpl: ResourceImpl = {
     const person = await addMember(ctx, olds.teamId, who, olds.role);
     return outputsOf(news, olds.teamId, person, olds.accountId);
   },
+
+  objectKeys: (_id, props) => personKeys(props.teamId, props),
 
   async delete(ctx, _id, props) {
     await ctx.client.team.removeMember(toWire(personInput(props)) as never);

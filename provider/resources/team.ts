@@ -7,13 +7,15 @@
  * member, so members are removed first: they depend on the team).
  * Adoption: `adopt: true` takes over the caller's existing team (renaming it if `name`
  * differs) instead of failing because the caller is already on a team.
+ * Who is on the team is not an output: TeamMember resources hold that (a copy here would go
+ * stale as members change and diff by list position after a refresh).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { teamCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
-import { fromWire, toWire } from "./support/naming";
+import { toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
 import { isNotFound, Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
@@ -27,22 +29,12 @@ export interface TeamArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-export interface TeamAccount {
-  accountId: string;
-  emailAddress: string;
-  roleCode?: string;
-}
-
 export class Team extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   readonly teamId: pulumi.Output<string>;
-  declare readonly accounts: pulumi.Output<TeamAccount[]>;
-  declare readonly invitedAccounts: pulumi.Output<TeamAccount[]>;
-  declare readonly invitedEmails: pulumi.Output<string[]>;
 
   constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined };
-    super(providerStub("Team"), name, { name: undefined, ...outputs, ...args }, opts, "esign", "Team");
+    super(providerStub("Team"), name, { name: undefined, ...args }, opts, "esign", "Team");
     // The teamId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.teamId = this.id;
@@ -55,20 +47,13 @@ const rules: DiffRules = {
   adopt: { change: "ignore" },
 };
 
-const accountsOf = (list: unknown[] | null | undefined): TeamAccount[] =>
-  (list ?? []).map((a) => {
-    const { accountId, emailAddress, roleCode } = fromWire<Props>(a);
-    return { accountId, emailAddress, ...(roleCode ? { roleCode } : {}) };
-  });
-
 function outputsOf(team: TeamWire, teamId: string, inputs: Props): Props {
   return {
     ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined,
     name: team.name,
     teamId,
-    accounts: accountsOf(team.accounts),
-    invitedAccounts: accountsOf(team.invited_accounts),
-    invitedEmails: team.invited_emails ?? [],
   };
 }
 

@@ -7,6 +7,9 @@
  * (its accounts[]), read ONCE per template and shared by all accesses' refresh; delete
  * POST /template/remove_user/{template_id} (404 = already gone). An existing access is
  * adopted silently.
+ * Pending: for a person whose team invitation is still open the service refuses access; the
+ * resource is then recorded with `status: "pending"` and a warning, and `pulumi up --refresh`
+ * grants it once they accept (support/pending.ts). `status` is `granted` otherwise.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../contract";
@@ -16,7 +19,8 @@ import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
-import { findPerson, personInput, personRequired, personRules, type Person } from "./support/membership";
+import { findPerson, personInput, personKeys, personRequired, personRules, type Person } from "./support/membership";
+import { grantUnlessInvited, openInvitation, type GrantStatus } from "./support/pending";
 import { providerStub } from "./support/stub";
 
 export interface TemplateAccessArgs {
@@ -31,9 +35,11 @@ export class TemplateAccess extends pulumi.dynamic.Resource {
   declare readonly templateId: pulumi.Output<string>;
   declare readonly accountId: pulumi.Output<string>;
   declare readonly emailAddress: pulumi.Output<string>;
+  /** `pending` while the person has not accepted the team invitation (no access yet), then `granted`. */
+  declare readonly status: pulumi.Output<GrantStatus>;
 
   constructor(name: string, args: TemplateAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("TemplateAccess"), name, { accountId: undefined, emailAddress: undefined, ...args }, opts, "esign", "TemplateAccess");
+    super(providerStub("TemplateAccess"), name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts, "esign", "TemplateAccess");
   }
 }
 
@@ -53,9 +59,12 @@ export function templateHolders(ctx: ProviderContext, templateId: string): Promi
   });
 }
 
-function outputsOf(inputs: Props, holder: Holder): Props {
-  return { ...inputs, accountId: holder.accountId, emailAddress: normalizeEmail(holder.emailAddress) };
+function outputsOf(inputs: Props, holder: Person, status: GrantStatus = "granted"): Props {
+  return { ...inputs, accountId: holder.accountId, emailAddress: normalizeEmail(holder.emailAddress), status };
 }
+
+/** The access being asked for, as a warning names it. */
+const what = (inputs: Props) => `access to template ${inputs.templateId}`;
 
 export const templateAccessImpl: ResourceImpl = {
   rules,
@@ -72,8 +81,12 @@ export const templateAccessImpl: ResourceImpl = {
     let holder = findPerson(await templateHolders(ctx, inputs.templateId), inputs);
     if (!holder) {
       const body = toWire({ ...personInput(inputs), skipNotification: inputs.skipNotification });
-      const template = await ctx.client.template.addUser(inputs.templateId, body as never);
-      const holders = (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
+      const result = await grantUnlessInvited(ctx, inputs, what(inputs), () => ctx.client.template.addUser(inputs.templateId, body as never));
+      if ("invited" in result) {
+        const who = result.invited.accountId ?? normalizeEmail(result.invited.emailAddress);
+        return { id: `${inputs.templateId}/${who}`, outs: outputsOf(inputs, result.invited, "pending") };
+      }
+      const holders = (result.granted.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
       const added = findPerson(holders, inputs);
       if (!added) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
       // Patched, not dropped: 300 creates read the template once, not 300 times.
@@ -84,15 +97,22 @@ export const templateAccessImpl: ResourceImpl = {
   },
 
   async read(ctx, _id, props) {
-    const holder = findPerson(await templateHolders(ctx, props.templateId), { accountId: props.accountId });
-    return holder ? outputsOf(props, holder) : undefined;
+    const who = props.accountId ? { accountId: props.accountId } : { emailAddress: props.emailAddress };
+    const holder = findPerson(await templateHolders(ctx, props.templateId), who);
+    if (holder) return outputsOf(props, holder);
+    // Still waiting for the person: unchanged. Joined (or gone): absent, so `up --refresh` grants.
+    if (props.status === "pending" && (await openInvitation(ctx, props))) return props;
+    return undefined;
   },
 
   async update(_ctx, _id, olds, news) {
-    return { ...news, accountId: olds.accountId, emailAddress: olds.emailAddress };
+    return { ...news, accountId: olds.accountId, emailAddress: olds.emailAddress, status: olds.status };
   },
 
+  objectKeys: (_id, props) => personKeys(props.templateId, props),
+
   async delete(ctx, _id, props) {
+    if (props.status === "pending") return; // nothing was granted
     await ctx.client.template.removeUser(props.templateId, { account_id: props.accountId } as never);
     ctx.cache.patch<Holder[]>(`template:${props.templateId}`, (list) => list.filter((h) => h.accountId !== props.accountId));
   },

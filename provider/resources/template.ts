@@ -12,6 +12,7 @@
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
  * Adoption: give `templateId` and create takes over that template.
+ * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
@@ -59,11 +60,10 @@ export class Template extends pulumi.dynamic.Resource {
   declare readonly title: pulumi.Output<string>;
   declare readonly documents: pulumi.Output<Record<string, any>[]>;
   declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
-  declare readonly accounts: pulumi.Output<{ accountId: string; emailAddress: string }[]>;
   declare readonly isLocked: pulumi.Output<boolean>;
 
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { documents: undefined, accounts: undefined, isLocked: undefined, fileHashes: undefined };
+    const outputs = { documents: undefined, isLocked: undefined, fileHashes: undefined };
     super(providerStub("Template"), name, { ...outputs, ...args }, opts, "esign", "Template");
     // The templateId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
@@ -110,6 +110,8 @@ function outputsOf(t: TemplateWire, inputs: Props): Props {
   const template = t as Props;
   return {
     ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined,
     templateId: template.template_id,
     title: template.title || inputs.title,
     message: template.message || inputs.message,
@@ -118,7 +120,6 @@ function outputsOf(t: TemplateWire, inputs: Props): Props {
     ccRoles: template.cc_roles?.length ? template.cc_roles.map((r: Props) => r.name) : inputs.ccRoles,
     metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
     documents: fromWire(template.documents ?? []),
-    accounts: (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address })),
     isLocked: template.is_locked ?? false,
   };
 }

@@ -3,7 +3,7 @@
  * id (the id prevails), found in a parent's list, compared case-insensitively.
  */
 import type { CheckFailure } from "./check";
-import { sameEmail } from "./compare";
+import { normalizeEmail, sameEmail } from "./compare";
 import type { DiffRules } from "./diff";
 import type { Props } from "./resource";
 
@@ -35,4 +35,12 @@ export function personInput(inputs: Props): { accountId: string } | { emailAddre
 
 export function personRequired(inputs: Props): CheckFailure[] {
   return inputs.emailAddress || inputs.accountId ? [] : [{ property: "emailAddress", reason: "one of emailAddress or accountId is required" }];
+}
+
+/** Keys naming one person's membership of `scope` (a team, template or line), by id and by e-mail. */
+export function personKeys(scope: string, who: Props): string[] {
+  const keys: string[] = [];
+  if (who.accountId) keys.push(`${scope}:account:${who.accountId}`);
+  if (who.emailAddress) keys.push(`${scope}:email:${normalizeEmail(who.emailAddress)}`);
+  return keys;
 }

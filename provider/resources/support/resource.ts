@@ -16,6 +16,11 @@ export interface ResourceImpl {
   readonly deleteBeforeReplace?: boolean;
   /** Output keys that are inputs too but not in `rules` (returned as read's `inputs`). */
   readonly extraInputs?: string[];
+  /**
+   * What names the object in the service, for keeping an object that a create of this
+   * deployment took over (support/claims.ts). Default: the id.
+   */
+  objectKeys?(id: string, props: Props): string[];
   check(olds: Props, news: Props): pulumi.dynamic.CheckResult | Promise<pulumi.dynamic.CheckResult>;
   /** Optional override; by default the rules decide. */
   diff?(id: string, olds: Props, news: Props): pulumi.dynamic.DiffResult;

@@ -1,0 +1,53 @@
+/**
+ * A failed provider operation as one readable line, without a stack trace.
+ *
+ * The SDK's dynamic provider host prints `${e}: ${e.stack}` to stderr when check, diff, read or
+ * delete fails (the engine shows that as output, stack and all, the message twice) and hands
+ * `e.message` to the engine, which prints it as the step's error. Errors leave the runtime as
+ * a ProviderError whose message is the one line (EsignApiError's already names the operation,
+ * the status and the service's message, redacted), and the host's stderr line for exactly
+ * that error is dropped. The cause's stack goes to the engine as a debug line: `--debug`
+ * shows it.
+ */
+import { debug } from "./engine-log";
+
+export class ProviderError extends Error {
+  override readonly name = "esign";
+
+  constructor(message: string) {
+    super(message);
+    // Nothing to trace here: the cause's stack is logged at debug level instead.
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+/** The exact lines the SDK host would print for errors already reported once. */
+const reported = new Set<string>();
+let filtering = false;
+
+function dropHostEcho(): void {
+  if (filtering) return;
+  filtering = true;
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && reported.delete(args[0])) return;
+    original(...args);
+  };
+}
+
+/**
+ * `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level.
+ * `echoed`: the host prints this operation's failures to stderr (all but create and update).
+ */
+export async function readable(error: unknown, what: string, echoed: boolean): Promise<ProviderError> {
+  if (error instanceof ProviderError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? error.stack ?? message : message;
+  await debug(`${what} failed; cause: ${cause}`);
+  const result = new ProviderError(message);
+  if (echoed) {
+    dropHostEcho();
+    reported.add(`${result}: ${result.stack}`);
+  }
+  return result;
+}
