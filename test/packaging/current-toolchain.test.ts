@@ -113,7 +113,8 @@ describe("packaging: the packed package in a user's program on the current toolc
     assert.deepStrictEqual(counts, kinds);
 
     const outputs = JSON.parse((await pulumiOk("stack", "output", "--json")).stdout);
-    assert.strictEqual(outputs.danaStatus, "active");
+    // --auto-accept-invites: the invitation is accepted at once, so dana is a member.
+    assert.strictEqual(outputs.danaStatus, "member");
     const team = (await api.get("/team")).data.team;
     assert.strictEqual(team.name, "Packaging Test Team");
     for (const who of ["alice@example.com", "bob@example.com", "dana@example.com"]) {
