@@ -10,7 +10,7 @@ import * as path from "path";
 import { repoRoot, runOk, tempDir } from "./support";
 
 describe("packaging: npm install from a git clone", function () {
-  this.timeout(900_000);
+  this.timeout(1_800_000);
   let work: string;
   let app: string;
 

@@ -9,7 +9,7 @@ import { repoRoot, runOk } from "./support";
 interface PackFile { path: string }
 
 describe("packaging: npm pack contents", function () {
-  this.timeout(300_000);
+  this.timeout(600_000);
   let files: string[];
   const pkg = require("../../package.json");
 
