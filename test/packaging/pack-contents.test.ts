@@ -1,0 +1,62 @@
+/**
+ * What `npm pack` puts in the tarball: everything a user's program needs (the compiled
+ * provider, service and policy pack, every `exports` and `bin` target, README, ensure-pulumi with the
+ * language host it builds) and nothing of the tests, benches, examples, sources or local state.
+ */
+import * as assert from "assert";
+import { repoRoot, runOk } from "./support";
+
+interface PackFile { path: string }
+
+describe("packaging: npm pack contents", function () {
+  this.timeout(600_000);
+  let files: string[];
+  const pkg = require("../../package.json");
+
+  before(async () => {
+    const r = await runOk("npm", ["pack", "--dry-run", "--json"], { cwd: repoRoot });
+    files = (JSON.parse(r.stdout)[0].files as PackFile[]).map((f) => f.path).sort();
+  });
+
+  it("holds every exports and bin target with its type declarations", () => {
+    const targets = [
+      pkg.main,
+      pkg.types,
+      ...Object.values(pkg.exports as Record<string, string>),
+      ...Object.values(pkg.bin as Record<string, string>),
+    ].map((p: string) => p.replace(/^\.\//, ""));
+    for (const target of targets) assert.ok(files.includes(target), `${target} is missing from the tarball`);
+    for (const target of targets.filter((t) => t.startsWith("dist/") && t.endsWith(".js"))) {
+      assert.ok(files.includes(target.replace(/\.js$/, ".d.ts")), `${target} has no .d.ts in the tarball`);
+    }
+  });
+
+  it("holds the README and the engine script with the language host it builds", () => {
+    for (const f of ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go"]) {
+      assert.ok(files.includes(f), `${f} is missing from the tarball`);
+    }
+  });
+
+  it("holds the compiled runtime the serialized providers require, and the service's areas", () => {
+    assert.ok(files.includes("dist/provider/runtime.js"));
+    assert.ok(files.some((f) => f.startsWith("dist/service/areas/")), "no dist/service/areas/ in the tarball");
+  });
+
+  it("holds the policy pack: its manifest, its package.json and the compiled rules it points at", () => {
+    for (const f of ["policy/PulumiPolicy.yaml", "policy/package.json"]) assert.ok(files.includes(f), `${f} is missing from the tarball`);
+    const main = require("../../policy/package.json").main as string;
+    const compiled = require("path").posix.normalize(`policy/${main}`);
+    assert.ok(files.includes(compiled), `${compiled} (the pack's main) is missing from the tarball`);
+  });
+
+  it("holds nothing else: no tests, benches, examples, TypeScript sources, build stamps or local state", () => {
+    const allowed = (f: string) =>
+      ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json"].includes(f) ||
+      /^dist\/(provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f);
+    const stray = files.filter((f) => !allowed(f));
+    assert.deepStrictEqual(stray, [], `unexpected files in the tarball: ${stray.join(", ")}`);
+    for (const prefix of ["test/", "bench/", "examples/", "dist/test/", ".pulumi-local/", "node_modules/", "provider/", "service/"]) {
+      assert.ok(!files.some((f) => f.startsWith(prefix)), `the tarball has files under ${prefix}`);
+    }
+  });
+});
