@@ -110,7 +110,11 @@ describe("engine: the account policy pack", function () {
   });
 
   it("only warns for an advisory rule (an unprotected fax line; a rule made advisory by config)", async () => {
-    const yaml = account((doc) => doc.setIn(["apiApps", 0, "callbackUrl"], "http://portal.acme.example/esign/events"));
+    // The account file protects fax lines unless the entry says otherwise: this one says so.
+    const yaml = account((doc) => {
+      doc.setIn(["apiApps", 0, "callbackUrl"], "http://portal.acme.example/esign/events");
+      doc.setIn(["faxLines", 0, "protect"], false);
+    });
     const result = await preview(yaml, {}, config("advisory", { "esign-https-callbacks": { enforcementLevel: "advisory" } }));
     assert.strictEqual(result.error, undefined, result.error?.message);
     assert.deepStrictEqual(result.messages.sort(), [
