@@ -12,11 +12,10 @@ export interface SpeedRow {
   floor: LoadFigures;
 }
 
-const repoRoot = path.resolve(__dirname, "..", "..");
-
-/** Starts serve.ts in a child process and waits for its {url} line. */
+/** Starts serve.js in a child process and waits for its {url} line. */
 function serve(kind: "service" | "plain"): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
-  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "run-ts.js"), path.join(__dirname, "serve.ts"), kind], {
+  // The service from dist/ (scripts/bench builds it first); both servers under plain node.
+  const child = spawn(process.execPath, [path.join(__dirname, "serve.js"), kind], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
