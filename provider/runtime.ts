@@ -14,7 +14,16 @@ function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value ?? {}));
 }
 
+const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+
+/** The provider methods of one resource type, made once per process (stubs ask on every call). */
 export function resourceProvider(type: string): pulumi.dynamic.ResourceProvider {
+  let provider = providers.get(type);
+  if (!provider) providers.set(type, (provider = makeProvider(type)));
+  return provider;
+}
+
+function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
   const impl = registry[type];
   if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
   return {
