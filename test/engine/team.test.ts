@@ -180,7 +180,7 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
   it("adopts all 150 with reads only, and refreshes them in GET /team + 2 pages of the member list", async () => {
     let seq = await svc.lastSeq();
     const up = await t.stack.up();
-    assert.deepStrictEqual(changes(up.summary), { create: N });
+    assert.deepStrictEqual(changes(up.summary), { create: N + 1 }, "the members and the stack");
     const upReads = await readsSince(svc, seq);
     assert.ok(upReads.every((r) => r.startsWith("GET ")), `adoption only reads: ${upReads.join(", ")}`);
 
