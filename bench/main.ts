@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { measure, PHASES, type MeasureOptions, type PhaseFigures, type RunFigures } from "./engine/measure";
 import { floor, scenarios, type Scenario } from "./engine/scenarios";
 import { renderResults } from "./report";
-import { measureServiceSpeed } from "./service/speed";
+import { measureServiceSpeed, type SpeedRow } from "./service/speed";
 import { describeMachine } from "./support/machine";
 
 /** 10x the real 100/min, so the full run stays well under 20 minutes on 2 cores. */
@@ -35,35 +35,59 @@ async function run(scenario: Scenario, n: number, opts: MeasureOptions = { limit
   }
 }
 
+/** `--name value` from argv. */
+function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+/**
+ * Runs most telling first (the service, then N = 300 and the preview at 1,000, then the rest)
+ * and rewrites the results after every run, so a run stopped early still leaves every figure
+ * it measured. `--sizes 10,300` and `--scenarios "team members,API apps"` narrow a run.
+ */
 async function main(argv: string[]): Promise<void> {
   const quick = argv.includes("--quick");
-  const outIndex = argv.indexOf("--out");
-  const out = outIndex >= 0 ? argv[outIndex + 1] : quick ? undefined : path.join(__dirname, "RESULTS.md");
-  const sizes = quick ? [10, 30] : [10, 100, 300];
+  const out = option(argv, "--out") ?? (quick ? undefined : path.join(__dirname, "RESULTS.md"));
+  const sizes = (option(argv, "--sizes") ?? (quick ? "10,30" : "10,100,300")).split(",").map(Number);
+  const chosen = option(argv, "--scenarios")?.split(",");
+  const picked = chosen ? scenarios.filter((s) => chosen.includes(s.name)) : scenarios;
+  const largeSize = quick ? 100 : PREVIEW_ONLY_SIZE;
+  const biggest = Math.max(...sizes);
   const speedSetup = { connections: 16, durationMs: quick ? 1000 : 4000 };
   const started = Date.now();
   const machine = describeMachine();
 
   const floorRuns: RunFigures[] = [];
-  for (const n of sizes) floorRuns.push(await run(floor, n));
   const runs: RunFigures[] = [];
-  for (const scenario of scenarios) for (const n of sizes) runs.push(await run(scenario, n));
-  // One check at the real limit (100/min, unscaled): the pacing holds there too.
-  const realLimit = quick ? undefined : await run(scenarios[0], 100, { limitPerMinute: REAL_LIMIT_PER_MINUTE });
-  const largeSize = quick ? 100 : PREVIEW_ONLY_SIZE;
-  const largeFloor = await run(floor, largeSize, { previewOnly: true });
-  const largeRuns: RunFigures[] = [];
-  for (const scenario of scenarios) largeRuns.push(await run(scenario, largeSize, { previewOnly: true }));
-  const speed = await measureServiceSpeed(speedSetup.connections, speedSetup.durationMs);
-
-  const markdown = renderResults({
-    machine, quick, limitPerMinute: LIMIT_PER_MINUTE, runs, floor: floorRuns, realLimit, large: { runs: largeRuns, floor: largeFloor },
-    speed, speedSetup, totalMs: Date.now() - started,
-  });
-  console.log(markdown);
-  if (out) {
-    fs.writeFileSync(out, markdown);
-    console.error(`bench: wrote ${out}`);
+  const large: { runs: RunFigures[]; floor?: RunFigures } = { runs: [] };
+  let realLimit: RunFigures | undefined;
+  let speed: SpeedRow[] = [];
+  const plan: { name: string; step: () => Promise<void> }[] = [
+    { name: "service speed", step: async () => void (speed = await measureServiceSpeed(speedSetup.connections, speedSetup.durationMs)) },
+    { name: `floor N=${biggest}`, step: async () => void floorRuns.push(await run(floor, biggest)) },
+    ...picked.map((s) => ({ name: `${s.name} N=${biggest}`, step: async () => void runs.push(await run(s, biggest)) })),
+    { name: `floor N=${largeSize} (preview)`, step: async () => void (large.floor = await run(floor, largeSize, { previewOnly: true })) },
+    ...picked.map((s) => ({ name: `${s.name} N=${largeSize} (preview)`, step: async () => void large.runs.push(await run(s, largeSize, { previewOnly: true })) })),
+    // One check at the real limit (100/min, unscaled): the pacing holds there too.
+    ...(quick ? [] : [{ name: "real limit", step: async () => void (realLimit = await run(scenarios[0], 100, { limitPerMinute: REAL_LIMIT_PER_MINUTE })) }]),
+    ...sizes.filter((n) => n !== biggest).flatMap((n) => [
+      { name: `floor N=${n}`, step: async () => void floorRuns.push(await run(floor, n)) },
+      ...picked.map((s) => ({ name: `${s.name} N=${n}`, step: async () => void runs.push(await run(s, n)) })),
+    ]),
+  ];
+  const byScenarioAndSize = (a: RunFigures, b: RunFigures) =>
+    scenarios.findIndex((s) => s.name === a.scenario) - scenarios.findIndex((s) => s.name === b.scenario) || a.n - b.n;
+  for (let i = 0; i < plan.length; i++) {
+    await plan[i].step();
+    const markdown = renderResults({
+      machine, quick, limitPerMinute: LIMIT_PER_MINUTE, runs: [...runs].sort(byScenarioAndSize), floor: [...floorRuns].sort((a, b) => a.n - b.n),
+      realLimit, large, speed, speedSetup, totalMs: Date.now() - started,
+      progress: { done: i + 1, of: plan.length, missing: plan.slice(i + 1).map((p) => p.name) },
+    });
+    if (i === plan.length - 1) console.log(markdown);
+    if (out) fs.writeFileSync(out, markdown);
+    console.error(`bench: ${plan[i].name} done (${i + 1}/${plan.length})${out ? `, wrote ${out}` : ""}`);
   }
 }
 

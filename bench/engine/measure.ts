@@ -109,7 +109,8 @@ export async function measure(scenario: Scenario, n: number, opts: MeasureOption
       }
       return { scenario: scenario.name, n, phases };
     } finally {
-      await t.dispose();
+      // A preview-only run's service is discarded with its state: no destroy of N resources.
+      await t.dispose({ skipDestroy: previewOnly });
     }
   } finally {
     await svc.close();
