@@ -65,10 +65,10 @@ function timeTable(runs: RunFigures[], floor: RunFigures[], limit: number): stri
 
 function speedTable(rows: SpeedRow[]): string {
   return table(
-    ["request", "service req/s", "service p50 / p99 ms", "bare Node req/s", "bare p50 / p99 ms", "service / bare (req/s)", "errors", "goal"],
+    ["request", "service req/s", "service p50 / p99 ms", "bare Node req/s", "bare p50 / p99 ms", "service / bare (req/s)", "server CPU µs/request: service / bare (bare / service)", "errors", "goal"],
     rows.map((r) => [r.name, Math.round(r.service.perSecond), `${r.service.p50Ms.toFixed(2)} / ${r.service.p99Ms.toFixed(2)}`,
       Math.round(r.floor.perSecond), `${r.floor.p50Ms.toFixed(2)} / ${r.floor.p99Ms.toFixed(2)}`,
-      (r.service.perSecond / r.floor.perSecond).toFixed(2), r.service.errors + r.floor.errors, speedVerdict(r)]),
+      (r.service.perSecond / r.floor.perSecond).toFixed(2), cpuCell(r), r.service.errors + r.floor.errors, speedVerdict(r)]),
   );
 }
 
@@ -96,6 +96,12 @@ function previewTable(runs: RunFigures[], floors: RunFigures[]): string {
         ratio !== undefined ? ratio.toFixed(2) : base ? "FAILED" : "-", r.phases.preview.requests, ratio === undefined ? "-" : verdict(ratio <= PREVIEW_GOAL)];
     }),
   );
+}
+
+function cpuCell(r: SpeedRow): string {
+  const s = r.service.cpuUsPerRequest;
+  const f = r.floor.cpuUsPerRequest;
+  return s === undefined || f === undefined ? "-" : `${Math.round(s)} / ${Math.round(f)} (${(f / s).toFixed(2)})`;
 }
 
 function speedVerdict(r: SpeedRow): string {
@@ -179,7 +185,11 @@ ${r.speedSetup.connections} keep-alive connections on 127.0.0.1 for ${seconds(r.
 (bench/service/load.ts, after 0.5 s of warm-up); the server runs in its own process, the load
 generator in another (both on the same ${m.cpus.split(" ")[0]} cores). "bare Node" is a plain \`http\`
 server answering a fixed JSON body: the floor. The read lists a page of 10 API apps; the write
-renames one. No rate limit (the service is started without one).
+renames one. No rate limit (the service is started without one). Both servers run under plain
+node (the service from dist/, as \`esign-service\` runs). req/s falls with whatever else runs on
+the machine, and not evenly (the server that needs more CPU per request waits longer for it);
+the server CPU time per request (/proc, warm-up included) does not: bare / service CPU is what
+the req/s ratio tends to when the server alone is the bottleneck.
 
 ${speedTable(r.speed)}
 `;
