@@ -56,7 +56,16 @@ async function op<T>(type: string, operation: string, fn: () => Promise<T>): Pro
   }
 }
 
+const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+
+/** The provider methods of one resource type, made once per process (stubs ask on every call). */
 export function resourceProvider(type: string): pulumi.dynamic.ResourceProvider {
+  let provider = providers.get(type);
+  if (!provider) providers.set(type, (provider = makeProvider(type)));
+  return provider;
+}
+
+function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
   const impl = registry[type];
   if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
   return {

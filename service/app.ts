@@ -131,13 +131,16 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   async function handleApi(req: IncomingMessage, path: string, query: string): Promise<{ reply: Reply; log: LogBits; drop?: boolean }> {
     const method = (req.method ?? "GET").toUpperCase();
     const log: LogBits = { account_id: null, operation: null, fault: false };
-    let headers = rateLimiter.peek();
+    // Rate-limit headers: the account's once authenticated; the anonymous ones only when a
+    // request fails before that (built lazily: most requests never need them).
+    let rateHeaders: Record<string, string> | undefined;
+    const headersNow = () => (rateHeaders ??= rateLimiter.peek());
     try {
       const match = router.match(method, path);
       if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such endpoint: ${method} /v3${path}`);
       if (match.kind === "method_not_allowed") {
         const e = new ApiError(405, "method_not_allowed", `${method} is not allowed on /v3${path}; use ${match.allowed.join(", ")}`);
-        return { reply: withHeaders(errorReply(e), { ...headers, Allow: match.allowed.join(", ") }), log };
+        return { reply: withHeaders(errorReply(e), { ...headersNow(), Allow: match.allowed.join(", ") }), log };
       }
       const { route: r, params } = match;
       log.operation = r.operation ?? null;
@@ -147,17 +150,17 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       });
       log.account_id = who.account.account_id;
       const rate = rateLimiter.hit(who.account.account_id);
-      headers = rate.headers;
+      rateHeaders = rate.headers;
       if (!rate.allowed) throw new ApiError(429, "exceeded_rate", "Rate limit exceeded: too many requests this minute");
       const fault = faults.take(method, path);
       if (fault) log.fault = true;
       // An injected 429 may say when to come back, so tests need not wait for the window's end.
       const resetAt = fault?.until !== undefined ? Math.ceil(fault.until / 1000) : fault?.reset_after_s !== undefined ? clock.now() + fault.reset_after_s : undefined;
-      if (fault?.status === 429 && resetAt !== undefined) headers = { ...headers, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(resetAt) };
+      if (fault?.status === 429 && resetAt !== undefined) rateHeaders = { ...rateHeaders, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(resetAt) };
       if (fault && !fault.after) await injectFault(fault);
-      const raw = await readBody(req, opts.maxBodyBytes);
+      const raw = hasBody(req) ? await readBody(req, opts.maxBodyBytes) : NO_BODY;
       const parsed = parseBody(req.headers["content-type"], raw);
-      const rawQuery = unflatten(searchPairs(query));
+      const rawQuery = query === "" ? {} : unflatten(searchPairs(query));
       const parts = r.operation
         ? validateParts(r.operation, { params, query: rawQuery, body: parsed.body }, parsed.source)
         : { params, query: rawQuery, body: parsed.body };
@@ -178,11 +181,11 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
       const result = await r.handler(ctx);
       store.commit(); // durable before the answer goes out
       if (fault?.after) await injectFault(fault); // committed, and then the answer is lost
-      return { reply: withHeaders(result, headers), log };
+      return { reply: withHeaders(result, headersNow()), log };
     } catch (e) {
       store.commit(); // whatever was applied in memory is journalled too, so memory and file agree
       if (e === DROP) return { reply: { status: 0 }, log, drop: true };
-      return { reply: withHeaders(errorReply(e), headers), log };
+      return { reply: withHeaders(errorReply(e), headersNow()), log };
     }
   }
 
@@ -285,21 +288,33 @@ function send(res: ServerResponse, r: Reply): void {
 
 function writeReply(res: ServerResponse, r: Reply): void {
   if (res.headersSent) return;
-  const headers: Record<string, string> = { ...(r.headers ?? {}) };
-  let payload: Buffer | undefined;
+  const headers: Record<string, string> = { ...r.headers };
+  // A JSON body goes out as the string itself (no intermediate Buffer copy).
+  let payload: Buffer | string | undefined;
   if (r.raw) {
     payload = r.raw;
     headers["Content-Type"] = r.contentType ?? "application/octet-stream";
   } else if (r.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(r.body)); // may throw (too large, not serialisable): see send()
+    payload = JSON.stringify(r.body); // may throw (too large, not serialisable): see send()
     headers["Content-Type"] = "application/json";
   } else if (r.status !== 204) {
-    payload = Buffer.alloc(0);
+    payload = "";
     headers["Content-Type"] = "application/json";
   }
-  if (payload) headers["Content-Length"] = String(payload.length);
+  if (payload !== undefined) headers["Content-Length"] = String(typeof payload === "string" ? Buffer.byteLength(payload) : payload.length);
   res.writeHead(r.status, headers);
   res.end(payload);
+}
+
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * HTTP/1.1: a request has a body only with Content-Length or Transfer-Encoding (RFC 9112 6.3).
+ * Without either (most GETs) there is nothing to wait for; Node drains the rest itself.
+ */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 function isLoopback(addr: string | undefined): boolean {

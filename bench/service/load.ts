@@ -15,6 +15,8 @@ export interface LoadTarget {
 
 export interface LoadFigures {
   requests: number;
+  /** Requests answered, the warm-up's included (for costs measured over the whole load). */
+  answered: number;
   errors: number;
   perSecond: number;
   p50Ms: number;
@@ -40,6 +42,7 @@ export async function load(target: LoadTarget, connections: number, durationMs: 
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
+  let answered = 0;
   const start = Date.now();
   const countFrom = start + warmupMs;
   const end = countFrom + durationMs;
@@ -53,6 +56,7 @@ export async function load(target: LoadTarget, connections: number, durationMs: 
       } catch {
         status = 0;
       }
+      answered += 1;
       const now = Date.now();
       if (now < countFrom || now > end) continue;
       if (status < 200 || status >= 300) errors += 1;
@@ -64,6 +68,7 @@ export async function load(target: LoadTarget, connections: number, durationMs: 
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    answered,
     errors,
     perSecond: latencies.length / (durationMs / 1000),
     p50Ms: percentile(latencies, 0.5),

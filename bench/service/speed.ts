@@ -3,20 +3,47 @@
  * (PUT /v3/api_app/{id}) against the same load on a bare Node server answering a fixed body.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { load, type LoadFigures, type LoadTarget } from "./load";
 
-export interface SpeedRow {
-  name: string;
-  service: LoadFigures;
-  floor: LoadFigures;
+export interface ServerFigures extends LoadFigures {
+  /**
+   * The server process's CPU time (user + system, /proc) per answered request, in µs: what a
+   * request costs the server whatever else runs on the machine (req/s falls with contention).
+   */
+  cpuUsPerRequest?: number;
 }
 
-const repoRoot = path.resolve(__dirname, "..", "..");
+export interface SpeedRow {
+  name: string;
+  service: ServerFigures;
+  floor: ServerFigures;
+}
 
-/** Starts serve.ts in a child process and waits for its {url} line. */
+/** CPU seconds a process has used so far (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+async function measured(child: ChildProcess, target: LoadTarget, connections: number, durationMs: number): Promise<ServerFigures> {
+  const before = cpuSeconds(child.pid);
+  const figures = await load(target, connections, durationMs);
+  const after = cpuSeconds(child.pid);
+  const cpu = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / Math.max(1, figures.answered);
+  return { ...figures, cpuUsPerRequest: cpu };
+}
+
+/** Starts serve.js in a child process and waits for its {url} line. */
 function serve(kind: "service" | "plain"): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
-  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "run-ts.js"), path.join(__dirname, "serve.ts"), kind], {
+  // The service from dist/ (scripts/bench builds it first); both servers under plain node.
+  const child = spawn(process.execPath, [path.join(__dirname, "serve.js"), kind], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -61,7 +88,11 @@ export async function measureServiceSpeed(connections: number, durationMs: numbe
     ];
     const rows: SpeedRow[] = [];
     for (const c of cases) {
-      rows.push({ name: c.name, service: await load(c.service, connections, durationMs), floor: await load(c.floor, connections, durationMs) });
+      rows.push({
+        name: c.name,
+        service: await measured(service.child, c.service, connections, durationMs),
+        floor: await measured(plain.child, c.floor, connections, durationMs),
+      });
       console.error(`bench: ${c.name}: ${rows[rows.length - 1].service.perSecond.toFixed(0)} req/s`);
     }
     return rows;

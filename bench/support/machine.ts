@@ -11,6 +11,8 @@ export interface Machine {
   node: string;
   pulumi: string;
   os: string;
+  /** 1-minute load average when the run started: above the core count, other work shared the machine. */
+  loadAtStart: number;
 }
 
 export function describeMachine(): Machine {
@@ -22,5 +24,6 @@ export function describeMachine(): Machine {
     node: process.version,
     pulumi,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadAtStart: os.loadavg()[0],
   };
 }

@@ -39,6 +39,13 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 }
 
 export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/**
+ * role -> role_code of team accounts in GET /team ("a" admin, "m" member are the codes seen on
+ * the real service; "d" and "t" are the emulator's). A reader that meets another code falls
+ * back to the member list, which names roles in full.
+ */
+export const TEAM_ROLE_CODES: Record<TeamRole, string> = { Admin: "a", Member: "m", Developer: "d", "Team Manager": "t" };
 export type FaxCountry = (typeof FAX_COUNTRIES)[number];
 export type ReportType = (typeof REPORT_TYPES)[number];
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];

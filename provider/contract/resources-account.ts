@@ -44,6 +44,7 @@ export const accountSchema = z.looseObject({
   is_paid_hf: bool().optional(),
   quotas: quotasSchema.nullable().optional(),
   role_code: str().optional(),
+  team_id: str().optional(),
   callback_url: str().optional(),
 });
 

@@ -29,7 +29,7 @@ import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
 import { fromWire, toWire } from "./support/naming";
-import { isEsignApiError } from "../client";
+import { isEsignApiError } from "../client/errors";
 import { Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
 

@@ -4,15 +4,17 @@
  * Replaces: emailAddress or accountId (compared case-insensitively), teamId; always
  * delete-before-replace, since the same person may be on both sides of the replace.
  * Updates in place: role (PUT /team/add_member?team_id=... with the new role).
- * Calls: create PUT /team/add_member?team_id=...; read: the team's member list
- * (GET /team/members/{team_id}, 100 a page), GET /team/invites and GET /team, read ONCE per team and
- * shared by every member's refresh; delete POST /team/remove_member, which also expires a
+ * Calls: create PUT /team/add_member?team_id=...; read: GET /team, plus GET /team/invites only
+ * while someone is invited, plus the member list (GET /team/members/{team_id}, 100 a page) only
+ * for a sub-team or a team of 100 or more accounts; read ONCE per team and shared by every
+ * member's refresh (see teamPeople); delete POST /team/remove_member, which also expires a
  * pending invitation (404 = already gone).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
  * the person accepts, then `member`. An existing membership is adopted silently.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { teamAddMemberBody, type ResultOf } from "../contract";
+import { TEAM_ROLE_CODES, teamAddMemberBody, type ResultOf } from "../contract";
+import { callerTeam, callerTeamId, type TeamWire } from "./support/caller-team";
 import { contractFailures } from "./support/check";
 import { normalizeEmail, sameEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
@@ -52,7 +54,7 @@ const rules: DiffRules = {
   role: { change: "update", equal: givenEquals((o, n) => o === n) },
 };
 
-type TeamWire = ResultOf<"team.add_member">;
+type AddMemberWire = ResultOf<"team.add_member">;
 
 export interface TeamPerson {
   accountId?: string;
@@ -61,20 +63,56 @@ export interface TeamPerson {
   status: "invited" | "member";
 }
 
-/** Everyone on a team or invited to it: two list reads, shared by all members' reads. */
+/**
+ * GET /team lists a team's accounts in one unpaginated answer. An answer of this many accounts
+ * or more may be a service's cap rather than the whole team, so it is not taken as complete:
+ * the member list (100 a page) is read instead.
+ */
+export const TEAM_ANSWER_TRUSTED_BELOW = 100;
+
+const ROLE_OF_CODE = new Map(Object.entries(TEAM_ROLE_CODES).map(([role, code]) => [code, role]));
+
+/** The members of GET /team's answer, or undefined when it cannot stand for the whole list. */
+function membersOfAnswer(team: TeamWire): TeamPerson[] | undefined {
+  const accounts = team.accounts ?? [];
+  if (accounts.length >= TEAM_ANSWER_TRUSTED_BELOW) return undefined;
+  const people: TeamPerson[] = [];
+  for (const a of accounts) {
+    const role = ROLE_OF_CODE.get(a.role_code ?? "");
+    if (!role) return undefined; // a code we cannot name: the member list names roles in full
+    people.push({ accountId: a.account_id, emailAddress: a.email_address ?? "", role, status: "member" });
+  }
+  return people;
+}
+
+async function memberList(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
+  const people: TeamPerson[] = [];
+  for await (const m of ctx.client.paginate(ctx.client.team.members, { team_id: teamId }, { pageSize: 100 })) {
+    people.push({ accountId: m.account_id ?? undefined, emailAddress: m.email_address ?? "", role: m.role ?? "Member", status: "member" });
+  }
+  return people;
+}
+
+/**
+ * Everyone on a team or invited to it, read once per team and shared by all members' reads:
+ * GET /team (the caller's team: members with roles, and who is invited), the member list only
+ * for a sub-team or a team too large to trust GET /team's answer, and the invitations (which
+ * carry the invitees' roles) only when someone is pending.
+ */
 export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
   return ctx.cache.get(`team:${teamId}`, async () => {
-    const people: TeamPerson[] = [];
-    for await (const m of ctx.client.paginate(ctx.client.team.members, { team_id: teamId }, { pageSize: 100 })) {
-      people.push({ accountId: m.account_id ?? undefined, emailAddress: m.email_address ?? "", role: m.role ?? "Member", status: "member" });
-    }
-    // Invitations carry the role; the team's invited_accounts carry the invitees' account ids.
-    const [invites, team] = await Promise.all([ctx.client.team.invites(), ctx.client.team.get()]);
+    const own = await callerTeam(ctx);
+    const answer = own.teamId === teamId ? own.team : undefined;
+    const people = (answer && membersOfAnswer(answer)) ?? (await memberList(ctx, teamId));
+    const pending = !answer || (answer.invited_accounts ?? []).length > 0 || (answer.invited_emails ?? []).length > 0;
+    if (!pending) return people;
+    const invites = await ctx.client.team.invites();
     for (const invite of invites.items) {
       if (invite.team_id && invite.team_id !== teamId) continue;
       if (invite.redeemed_at) continue;
       if (people.some((p) => sameEmail(p.emailAddress, invite.email_address))) continue;
-      const account = (team.invited_accounts ?? []).find((a) => sameEmail(a.email_address, invite.email_address));
+      // The invitees' account ids are in GET /team's invited_accounts (the caller's team only).
+      const account = (own.team.invited_accounts ?? []).find((a) => sameEmail(a.email_address, invite.email_address));
       people.push({ accountId: account?.account_id ?? undefined, emailAddress: invite.email_address, role: invite.role ?? "Member", status: "invited" });
     }
     return people;
@@ -83,7 +121,7 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
 
 /** The given team, or the caller's (GET /team/info once per provider process, not once per member). */
 export async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
-  return inputs.teamId ?? ctx.cache.get("team:info", async () => (await ctx.client.team.info()).team_id);
+  return inputs.teamId ?? callerTeamId(ctx);
 }
 
 function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
@@ -98,7 +136,7 @@ function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId:
 }
 
 /** Where the person stands in a team object (add_member's answer): one request, no re-read. */
-function personIn(team: TeamWire, who: Props, role: string | undefined): TeamPerson | undefined {
+function personIn(team: AddMemberWire, who: Props, role: string | undefined): TeamPerson | undefined {
   const match = (a: { account_id?: string | null; email_address?: string | null }) =>
     (who.accountId && a.account_id === who.accountId) || (who.emailAddress && sameEmail(a.email_address, who.emailAddress));
   const member = (team.accounts ?? []).find(match);

@@ -2,7 +2,8 @@
  * Team: the account's team (an account belongs to at most one).
  *
  * Replaces: nothing. Updates in place (PUT /team): name.
- * Calls: create POST /team/create then GET /team/info; read GET /team + GET /team/info;
+ * Calls: create POST /team/create then GET /team/info; read GET /team (shared with the
+ * members' reads; GET /team/info only if its accounts lack team_id);
  * update PUT /team; delete DELETE /team/destroy (works only while the caller is the sole
  * member, so members are removed first: they depend on the team).
  * Adoption: `adopt: true` takes over the caller's existing team (renaming it if `name`
@@ -17,6 +18,7 @@ import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
+import { callerTeam, forgetCallerTeam } from "./support/caller-team";
 import { isNotFound, Props, ResourceImpl } from "./support/resource";
 import { providerStub } from "./support/stub";
 
@@ -82,24 +84,27 @@ export const teamImpl: ResourceImpl = {
       }
     }
     const team = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
+    forgetCallerTeam(ctx);
     const teamId = await currentTeamId(ctx);
     return { id: teamId, outs: outputsOf(team, teamId, inputs) };
   },
 
   async read(ctx, id, props) {
-    const team = await ctx.client.team.get();
-    const teamId = await currentTeamId(ctx);
+    // Shared with the members' reads: refreshing a team and its members reads GET /team once.
+    const { team, teamId } = await callerTeam(ctx);
     // The caller now sits on another team: this one is gone as far as this account can tell.
     if (teamId !== id) return undefined;
     return outputsOf(team, teamId, props);
   },
 
   async update(ctx, id, _olds, news) {
+    forgetCallerTeam(ctx);
     const team = news.name === undefined ? await ctx.client.team.get() : await ctx.client.team.update({ name: news.name });
     return outputsOf(team, id, news);
   },
 
   async delete(ctx) {
+    forgetCallerTeam(ctx);
     await ctx.client.team.destroy();
   },
 };

@@ -3,7 +3,7 @@
  * is the files endpoint: 409 while processing, 200 once ready, 422 when processing failed
  * (the template_error event); its message is the reason. Polling is bounded and logged.
  */
-import { isEsignApiError } from "../client";
+import { isEsignApiError } from "../client/errors";
 import type { ProviderContext } from "./support/context";
 
 export async function waitForTemplate(ctx: ProviderContext, templateId: string): Promise<void> {

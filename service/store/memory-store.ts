@@ -12,6 +12,24 @@ function copy<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
+/**
+ * Copy of a stored row on its way out. Rows went in through `copy`, so they hold only JSON
+ * values (no undefined, dates or cycles) and a structural copy equals the JSON round trip, at
+ * a fraction of its cost (the round trip was the service's largest cost per read).
+ */
+function copyStored<T>(v: T): T {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(copyStored) as T;
+  const out: Record<string, unknown> = {};
+  for (const k in v) {
+    const value = copyStored((v as Record<string, unknown>)[k]);
+    // An own "__proto__" key (JSON.parse makes one) must stay a key, not become the prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
+  }
+  return out as T;
+}
+
 export class MemoryStore implements Store {
   protected tables = new Map<string, Rows>();
 
@@ -21,10 +39,10 @@ export class MemoryStore implements Store {
       if (!r) this.tables.set(name, (r = new Map()));
       return r;
     };
-    const values = () => [...rows().values()].map((v) => copy(v) as T);
+    const values = () => Array.from(rows().values(), (v) => copyStored(v) as T);
     return {
       name,
-      get: (id) => copy(rows().get(id) as T | undefined),
+      get: (id) => copyStored(rows().get(id) as T | undefined),
       put: (id, value) => this.apply({ op: "put", table: name, id, value: copy(value) }),
       delete: (id) => {
         if (!rows().has(id)) return false;
@@ -32,7 +50,7 @@ export class MemoryStore implements Store {
         return true;
       },
       list: values,
-      entries: () => [...rows()].map(([k, v]) => [k, copy(v) as T] as [string, T]),
+      entries: () => [...rows()].map(([k, v]) => [k, copyStored(v) as T] as [string, T]),
       find: (p) => values().find(p),
       filter: (p) => values().filter(p),
       size: () => rows().size,

@@ -33,7 +33,8 @@ export interface TestStack {
   resource(name: string): Promise<Record<string, any>>;
   /** `pulumi stack export` as text (secrets stay encrypted, as a person would see it). */
   exportText(): Promise<string>;
-  dispose(): Promise<void>;
+  /** Destroys the stack (unless `skipDestroy`: its service is thrown away too) and removes it. */
+  dispose(opts?: { skipDestroy?: boolean }): Promise<void>;
 }
 
 export interface StackOptions {
@@ -88,8 +89,9 @@ export async function newStack(project: string, program: () => Promise<unknown> 
         encoding: "utf8",
       });
     },
-    async dispose() {
+    async dispose(disposeOpts = {}) {
       try {
+        if (disposeOpts.skipDestroy) return;
         await stack.destroy();
         await stack.workspace.removeStack("test");
       } finally {

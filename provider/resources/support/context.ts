@@ -6,7 +6,7 @@
  * they never land in state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { EsignClient } from "../../client";
+import type { EsignClient } from "../../client";
 import { ParentListCache } from "./bulk";
 
 export interface Settings {
@@ -67,7 +67,10 @@ export function providerContext(): ProviderContext {
       "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
     );
   }
-  const client = new EsignClient({
+  // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
+  // and loading it (axios and its dependencies) was a fixed cost of every preview.
+  const { EsignClient: Client } = require("../../client") as typeof import("../../client");
+  const client = new Client({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
     requestsPerMinute: settings.requestsPerMinute,

@@ -3,7 +3,7 @@
  * rule-based diff, read returning `inputs`, idempotent delete (404 means done).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isEsignApiError } from "../../client";
+import { isEsignApiError } from "../../client/errors";
 import type { ProviderContext } from "./context";
 import { DiffRules, diffByRules, pickInputs } from "./diff";
 

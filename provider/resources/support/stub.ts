@@ -30,16 +30,22 @@ export function providerStub(type: string): pulumi.dynamic.ResourceProvider {
   return stub;
 }
 
-// Everything below is serialized by value: it may use only its parameters and `require`.
+// Everything below is serialized by value: it may use only its parameters, `require` and globals.
 function makeStub(type: string, fallback: string): pulumi.dynamic.ResourceProvider {
   const impl = () => {
-    let runtime;
-    try {
-      runtime = require("pulumi-esign/runtime");
-    } catch {
-      runtime = require(fallback);
+    // Loaded once per provider process and kept on globalThis (captured variables of a
+    // serialized closure are rebuilt on every call). Without this, a program that cannot
+    // resolve the package by name paid a failed module search and an exception on every
+    // check and diff: most of the provider's time in an unchanged preview.
+    const g: any = globalThis;
+    if (!g.__esignRuntime) {
+      try {
+        g.__esignRuntime = require("pulumi-esign/runtime");
+      } catch {
+        g.__esignRuntime = require(fallback);
+      }
     }
-    return runtime.resourceProvider(type);
+    return g.__esignRuntime.resourceProvider(type);
   };
   return {
     configure: async (req) => impl().configure(req),

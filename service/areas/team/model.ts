@@ -11,7 +11,7 @@ import type { AccountService } from "../../accounts/service";
 import { ApiError, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
 import type { Store } from "../../store/types";
-import type { TeamRole } from "../../../provider/contract";
+import { TEAM_ROLE_CODES, type TeamRole } from "../../../provider/contract";
 
 export interface TeamMemberRecord {
   account_id: string;
@@ -40,8 +40,6 @@ export interface TeamRecord {
 /** Invitations stay valid for 30 days (emulator choice). */
 export const INVITE_TTL_SECONDS = 30 * 24 * 3600;
 
-/** role -> role_code in team.accounts[] ("a" admin, "m" member are the known codes). */
-const ROLE_CODES: Record<TeamRole, string> = { Admin: "a", Member: "m", Developer: "d", "Team Manager": "t" };
 
 export const teams = (store: Store) => store.table<TeamRecord>("teams");
 
@@ -83,7 +81,8 @@ export function pendingInvites(team: TeamRecord): TeamInviteRecord[] {
 export function teamView(_store: Store, accounts: AccountService, team: TeamRecord) {
   const members = team.members.flatMap((m) => {
     const a = accounts.byId(m.account_id);
-    return a ? [{ ...accountSummary(a), role_code: ROLE_CODES[m.role] }] : [];
+    // team_id (AccountResponse.team_id) names the team GET /team answers for, which it otherwise does not.
+    return a ? [{ ...accountSummary(a), role_code: TEAM_ROLE_CODES[m.role], team_id: team.team_id }] : [];
   });
   const invitedAccounts: ReturnType<typeof accountSummary>[] = [];
   const invitedEmails: string[] = [];

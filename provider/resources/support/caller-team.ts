@@ -1,0 +1,39 @@
+/**
+ * The caller's team as GET /team answers it (name, members with their role codes, invitees),
+ * read once per cache window and shared by Team and every TeamMember read: refreshing a team
+ * and its members costs one read of the team, not one per resource.
+ *
+ * GET /team carries no team id; its accounts do (AccountResponse.team_id). GET /team/info is
+ * read only when the answer lacks it.
+ */
+import type { ResultOf } from "../../contract";
+import type { ProviderContext } from "./context";
+
+export type TeamWire = ResultOf<"team.get">;
+
+export interface CallerTeam {
+  team: TeamWire;
+  teamId: string;
+}
+
+const GET_KEY = "team:get";
+const INFO_KEY = "team:info";
+
+/** The caller's team id (GET /team/info at most once per cache window). */
+export function callerTeamId(ctx: ProviderContext): Promise<string> {
+  return ctx.cache.get(INFO_KEY, async () => (await ctx.client.team.info()).team_id);
+}
+
+export function callerTeam(ctx: ProviderContext): Promise<CallerTeam> {
+  return ctx.cache.get(GET_KEY, async () => {
+    const team = await ctx.client.team.get();
+    const stated = (team.accounts ?? []).map((a) => a.team_id).find((id): id is string => typeof id === "string" && id !== "");
+    return { team, teamId: stated ?? (await callerTeamId(ctx)) };
+  });
+}
+
+/** After this process changed the team (create, rename, destroy): the next read goes to the service. */
+export function forgetCallerTeam(ctx: ProviderContext): void {
+  ctx.cache.invalidate(GET_KEY);
+  ctx.cache.invalidate(INFO_KEY);
+}
