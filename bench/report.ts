@@ -184,7 +184,8 @@ ${r.realLimit ? realLimitSection(r.realLimit, r.floor) : ""}## The local service
 ${r.speedSetup.connections} keep-alive connections on 127.0.0.1 for ${seconds(r.speedSetup.durationMs)} s each
 (bench/service/load.ts, after 0.5 s of warm-up); the server runs in its own process, the load
 generator in another (both on the same ${m.cpus.split(" ")[0]} cores). "bare Node" is a plain \`http\`
-server answering a fixed JSON body: the floor. The read lists a page of 10 API apps; the write
+server answering, for each request, a copy of the very bytes the service answered to it (the
+transport floor: same connections, same answer size). The read lists a page of 10 API apps; the write
 renames one. No rate limit (the service is started without one). Both servers run under plain
 node (the service from dist/, as \`esign-service\` runs). req/s falls with whatever else runs on
 the machine, and not evenly (the server that needs more CPU per request waits longer for it);

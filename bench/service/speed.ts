@@ -1,6 +1,7 @@
 /**
  * The local service's own speed on loopback: a read (GET /v3/api_app/list) and a write
- * (PUT /v3/api_app/{id}) against the same load on a bare Node server answering a fixed body.
+ * (PUT /v3/api_app/{id}) against the same load on a bare Node server answering the very bytes
+ * the service answered to that request (its transport floor: same connections, same answer size).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -41,10 +42,11 @@ async function measured(child: ChildProcess, target: LoadTarget, connections: nu
 }
 
 /** Starts serve.js in a child process and waits for its {url} line. */
-function serve(kind: "service" | "plain"): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
+function serve(kind: "service" | "plain", bodies?: { GET: string; PUT: string }): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
   // The service from dist/ (scripts/bench builds it first); both servers under plain node.
   const child = spawn(process.execPath, [path.join(__dirname, "serve.js"), kind], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ESIGN_BENCH_BODIES: JSON.stringify(bodies ?? {}) },
   });
   return new Promise((resolve, reject) => {
     let out = "";
@@ -67,7 +69,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 export async function measureServiceSpeed(connections: number, durationMs: number): Promise<SpeedRow[]> {
   const service = await serve("service");
-  const plain = await serve("plain");
+  let plain: Awaited<ReturnType<typeof serve>> | undefined;
   try {
     const auth = { Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
     const json = { ...auth, "Content-Type": "application/json" };
@@ -78,6 +80,10 @@ export async function measureServiceSpeed(connections: number, durationMs: numbe
       clientId = ((await res.json()) as { api_app: { client_id: string } }).api_app.client_id;
     }
     const body = JSON.stringify({ name: "Renamed under load" });
+    // The floor answers what the service answers: the same bytes for the read and the write.
+    const put = await (await fetch(`${service.url}/v3/api_app/${clientId}`, { method: "PUT", headers: json, body })).text();
+    const list = await (await fetch(`${service.url}/v3/api_app/list`, { headers: auth })).text();
+    plain = await serve("plain", { GET: list, PUT: put });
     const cases: { name: string; service: LoadTarget; floor: LoadTarget }[] = [
       { name: "read: GET /v3/api_app/list", service: { method: "GET", url: `${service.url}/v3/api_app/list`, headers: auth }, floor: { method: "GET", url: `${plain.url}/` } },
       {
@@ -98,6 +104,6 @@ export async function measureServiceSpeed(connections: number, durationMs: numbe
     return rows;
   } finally {
     await stop(service.child);
-    await stop(plain.child);
+    if (plain) await stop(plain.child);
   }
 }
