@@ -146,8 +146,9 @@ describe("engine: refreshing 50 team members reads the team once", function () {
     assert.strictEqual(m7.status, "member");
     assert.strictEqual(m7.role, "Member");
     assert.ok(m7.accountId, "an accepted member has an account id");
-    const team = await t.resource("team");
-    assert.strictEqual(team.accounts.length, 51, "the Team resource read the same answer");
+    // The one GET /team above served the Team resource's refresh too (it keeps no copy of the
+    // member list: D23), so the team is still there, as read.
+    assert.strictEqual((await t.resource("team")).name, "Bulk");
   });
 });
 

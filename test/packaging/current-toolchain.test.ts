@@ -74,7 +74,10 @@ describe("packaging: the packed package in a user's program on the current toolc
   });
 
   after(async () => {
-    if (program && env) await pulumi("destroy", "--yes").catch(() => undefined);
+    if (program && env) {
+      await pulumi("state", "unprotect", "--all", "--yes").catch(() => undefined);
+      await pulumi("destroy", "--yes").catch(() => undefined);
+    }
     service?.kill();
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
@@ -141,7 +144,12 @@ describe("packaging: the packed package in a user's program on the current toolc
     await pulumiOk("refresh", "--yes", "--expect-no-changes");
   });
 
-  it("destroy removes everything it made", async () => {
+  it("destroy refuses the protected fax line until it is unprotected, then removes everything it made", async () => {
+    // The account file protects fax lines unless an entry says otherwise (a line's number is gone for good).
+    const refused = await pulumi("destroy", "--yes");
+    assert.notStrictEqual(refused.code, 0, "destroy of a protected fax line is refused");
+    assert.match(refused.stdout, /FaxLine::fax:main" cannot be deleted\s+because it is protected/);
+    await pulumiOk("state", "unprotect", "--all", "--yes");
     await pulumiOk("destroy", "--yes");
     const state = JSON.parse((await pulumiOk("stack", "export")).stdout);
     assert.deepStrictEqual(state.deployment.resources ?? [], []);
