@@ -5,22 +5,7 @@
  * that does not coerce is left alone and the schema reports it.
  */
 import type { z } from "zod";
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional", "success"]);
+import { defOf, WRAPPER_TYPES as WRAPPERS, type SchemaDef } from "./zod-def";
 
 function parseJson(text: string, opening: string): unknown {
   if (!text.trimStart().startsWith(opening)) return text;
@@ -70,7 +55,7 @@ function coerceBoolean(value: unknown): unknown {
   return value;
 }
 
-function coerceArray(def: Def, value: unknown): unknown {
+function coerceArray(def: SchemaDef, value: unknown): unknown {
   let items = typeof value === "string" ? parseJson(value, "[") : value;
   // signers[0][name]=... unflattened into an object with index keys.
   if (isPlainObject(items) && Object.keys(items).length > 0 && Object.keys(items).every((key) => /^\d+$/.test(key))) {
@@ -81,7 +66,7 @@ function coerceArray(def: Def, value: unknown): unknown {
   return Array.isArray(items) && def.element ? items.map((item) => coerceFormValue(def.element!, item)) : items;
 }
 
-function coerceObject(def: Def, value: unknown): unknown {
+function coerceObject(def: SchemaDef, value: unknown): unknown {
   const object = typeof value === "string" ? parseJson(value, "{") : value;
   if (!isPlainObject(object) || !def.shape) return object;
   const result: Record<string, unknown> = { ...object };
@@ -91,14 +76,14 @@ function coerceObject(def: Def, value: unknown): unknown {
   return result;
 }
 
-function coerceRecord(def: Def, value: unknown): unknown {
+function coerceRecord(def: SchemaDef, value: unknown): unknown {
   const object = typeof value === "string" ? parseJson(value, "{") : value;
   if (!isPlainObject(object) || !def.valueType) return object;
   return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, coerceFormValue(def.valueType!, item)]));
 }
 
 /** The first option under which the coerced value parses wins; otherwise leave it alone. */
-function coerceUnion(def: Def, value: unknown): unknown {
+function coerceUnion(def: SchemaDef, value: unknown): unknown {
   for (const option of def.options ?? []) {
     const candidate = coerceFormValue(option, value);
     if (option.safeParse(candidate).success) return candidate;

@@ -7,22 +7,10 @@
  * 45 MB was stored and made every later list answer too large to write.
  */
 import type { z } from "zod";
+import { defOf, WRAPPER_TYPES as WRAPPERS } from "../../provider/contract/zod-def";
 import { METADATA_MAX_NESTED_KEYS, METADATA_VALUE_MAX_LENGTH } from "../../provider/contract";
 import { badRequest } from "./errors";
 
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional", "success"]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 
 /** Throws a 400 naming the first unknown field that breaks the bound. */
