@@ -4,6 +4,9 @@ import type { DriftEntry } from "./drift-report";
 export type DriftFormat = "text" | "markdown" | "json";
 export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
 
+/** Here, not in drift.ts, so `esign` can print it without loading the Automation API. */
+export const DRIFT_USAGE = `usage: esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}]`;
+
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function formatDrift(stack: string, entries: DriftEntry[], format: DriftFormat): string {

@@ -8,10 +8,9 @@
  */
 import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { DRIFT_FORMATS, DriftFormat, formatDrift } from "./drift-format";
+import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
 import { driftOf } from "./drift-report";
 
-export const DRIFT_USAGE = "usage: esign drift [DIR] [--stack NAME] [--format text|markdown|json]";
 
 interface DriftArgs {
   dir: string;

@@ -11,11 +11,12 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { EsignClient } from "../client";
+import { DRIFT_USAGE } from "./drift-format";
 import { exportAccount } from "./export";
 
 const USAGE = [
   "usage: esign export [--out account.yaml] [--api-key KEY] [--base-url URL]",
-  "       esign drift [DIR] [--stack NAME] [--format text|markdown|json]",
+  DRIFT_USAGE.replace(/^usage:/, "      "),
 ].join("\n");
 
 const FLAGS = ["out", "api-key", "base-url"];
