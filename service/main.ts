@@ -23,20 +23,38 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(2);
   }
-  let svc: RunningService;
+  // Handlers first: a signal between the banner and a later process.on would take Node's
+  // default action and leave the data file's lock behind (seen in CI under load).
+  let svc: RunningService | undefined;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    if (!svc) return; // still starting: the start below sees `stopping` and closes at once
+    svc.close().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(`esign local service did not stop cleanly: ${(e as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
   try {
     svc = await startService(options);
   } catch (e) {
     console.error(`esign local service did not start: ${(e as Error).message}`);
     process.exit(1);
   }
+  if (stopping) {
+    stopping = false;
+    return stop();
+  }
   for (const line of banner(svc)) console.log(line);
   console.log(`api key: ${svc.apiKey}  (account ${svc.accountId}, plan ${svc.app.startAccount.plan})`);
   if (options.data) console.log(`data file: ${options.data}`);
   console.log(`control plane: ${svc.url}/_local/`);
-  const stop = () => void svc.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
 
 /** The address actually bound; on every interface also how to reach it (loopback first, for scripts). */

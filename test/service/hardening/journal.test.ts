@@ -5,7 +5,7 @@
  * service per data file (the lock).
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -223,5 +223,20 @@ describe("service hardening: one service per data file", function () {
     next.child.kill("SIGTERM");
     await new Promise((r) => next.child.once("exit", r));
     assert.ok(!fs.existsSync(`${file}.lock`), "a clean stop removes the lock");
+  });
+
+  // CI once saw a SIGTERM land before the CLI had its handlers (Node's default action: the lock
+  // stayed). A signal sent the moment the lock appears, before the banner, must still stop cleanly.
+  it("a SIGTERM while the CLI is still starting stops it cleanly and removes the lock", async () => {
+    const file = tmpFile("early.journal");
+    const child = spawn(process.execPath, ["scripts/run-ts.js", "service/main.ts", "--port", "0", "--data", file], { stdio: "ignore" });
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    while (!fs.existsSync(`${file}.lock`)) {
+      if (child.exitCode !== null) assert.fail("the service exited before taking the lock");
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0, "stopped by its own handler, not by the signal's default action");
+    assert.ok(!fs.existsSync(`${file}.lock`), "the lock is released");
   });
 });
