@@ -31,7 +31,7 @@ import { hashFile, readLocalFile } from "./support/files";
 import { fromWire, toWire } from "./support/naming";
 import { isEsignApiError } from "../client/errors";
 import { Props, ResourceImpl } from "./support/resource";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 type ApiAppWire = ResultOf<"api_app.get">;
 
@@ -55,7 +55,7 @@ export interface ApiAppArgs {
   clientId?: pulumi.Input<string>;
 }
 
-export class ApiApp extends pulumi.dynamic.Resource {
+export class ApiApp extends EsignResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly domains: pulumi.Output<string[]>;
   declare readonly callbackUrl: pulumi.Output<string | undefined>;
@@ -68,8 +68,7 @@ export class ApiApp extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
-    super(providerStub("ApiApp"), name, { ...outputs, ...args },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }), "esign", "ApiApp");
+    super("ApiApp", name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }));
     // The client id is the id, which stays known while the app is updated.
     this.clientId = this.id;
   }

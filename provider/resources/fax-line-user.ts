@@ -19,7 +19,7 @@ import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { findPerson, personInput, personKeys, personRequired, personRules, type Person } from "./support/membership";
 import { grantUnlessInvited, openInvitation, type GrantStatus } from "./support/pending";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 export interface FaxLineUserArgs {
   number: pulumi.Input<string>;
@@ -27,7 +27,7 @@ export interface FaxLineUserArgs {
   accountId?: pulumi.Input<string>;
 }
 
-export class FaxLineUser extends pulumi.dynamic.Resource {
+export class FaxLineUser extends EsignResource {
   declare readonly number: pulumi.Output<string>;
   declare readonly accountId: pulumi.Output<string>;
   declare readonly emailAddress: pulumi.Output<string>;
@@ -35,7 +35,7 @@ export class FaxLineUser extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<GrantStatus>;
 
   constructor(name: string, args: FaxLineUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("FaxLineUser"), name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts, "esign", "FaxLineUser");
+    super("FaxLineUser", name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
   }
 }
 

@@ -15,7 +15,7 @@ import { contractFailures } from "./support/check";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 type FaxLineWire = ResultOf<"fax_line.get">;
 
@@ -31,14 +31,14 @@ export interface FaxLineArgs {
   number?: pulumi.Input<string>;
 }
 
-export class FaxLine extends pulumi.dynamic.Resource {
+export class FaxLine extends EsignResource {
   readonly number: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly updatedAt: pulumi.Output<number>;
 
   constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { createdAt: undefined, updatedAt: undefined };
-    super(providerStub("FaxLine"), name, { ...outputs, ...args }, opts, "esign", "FaxLine");
+    super("FaxLine", name, { ...outputs, ...args }, opts);
     // The number is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.number = this.id;

@@ -22,7 +22,7 @@ import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { findPerson, givenEquals, personInput, personKeys, personRequired, personRules } from "./support/membership";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 export interface TeamMemberArgs {
   /** Who: an e-mail address (an account is made if it has none) or an account id. */
@@ -34,7 +34,7 @@ export interface TeamMemberArgs {
   role?: pulumi.Input<string>;
 }
 
-export class TeamMember extends pulumi.dynamic.Resource {
+export class TeamMember extends EsignResource {
   declare readonly accountId: pulumi.Output<string>;
   declare readonly emailAddress: pulumi.Output<string>;
   declare readonly teamId: pulumi.Output<string>;
@@ -44,7 +44,7 @@ export class TeamMember extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
-    super(providerStub("TeamMember"), name, { ...outputs, ...args }, opts, "esign", "TeamMember");
+    super("TeamMember", name, { ...outputs, ...args }, opts);
   }
 }
 

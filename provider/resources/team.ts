@@ -20,7 +20,7 @@ import { toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
 import { callerTeam, forgetCallerTeam } from "./support/caller-team";
 import { isNotFound, Props, ResourceImpl } from "./support/resource";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 type TeamWire = ResultOf<"team.get">;
 
@@ -31,12 +31,12 @@ export interface TeamArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-export class Team extends pulumi.dynamic.Resource {
+export class Team extends EsignResource {
   declare readonly name: pulumi.Output<string>;
   readonly teamId: pulumi.Output<string>;
 
   constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("Team"), name, { name: undefined, ...args }, opts, "esign", "Team");
+    super("Team", name, { name: undefined, ...args }, opts);
     // The teamId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.teamId = this.id;

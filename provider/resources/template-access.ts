@@ -21,7 +21,7 @@ import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { findPerson, personInput, personKeys, personRequired, personRules, type Person } from "./support/membership";
 import { grantUnlessInvited, openInvitation, type GrantStatus } from "./support/pending";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 
 export interface TemplateAccessArgs {
   templateId: pulumi.Input<string>;
@@ -31,7 +31,7 @@ export interface TemplateAccessArgs {
   skipNotification?: pulumi.Input<boolean>;
 }
 
-export class TemplateAccess extends pulumi.dynamic.Resource {
+export class TemplateAccess extends EsignResource {
   declare readonly templateId: pulumi.Output<string>;
   declare readonly accountId: pulumi.Output<string>;
   declare readonly emailAddress: pulumi.Output<string>;
@@ -39,7 +39,7 @@ export class TemplateAccess extends pulumi.dynamic.Resource {
   declare readonly status: pulumi.Output<GrantStatus>;
 
   constructor(name: string, args: TemplateAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("TemplateAccess"), name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts, "esign", "TemplateAccess");
+    super("TemplateAccess", name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
   }
 }
 

@@ -24,7 +24,7 @@ import { DiffRules, diffByRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
 import { fromWire, toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
-import { providerStub } from "./support/stub";
+import { EsignResource } from "./support/esign-resource";
 import { waitForTemplate } from "./template-wait";
 
 type TemplateWire = ResultOf<"template.get">;
@@ -55,7 +55,7 @@ export interface TemplateArgs {
   templateId?: pulumi.Input<string>;
 }
 
-export class Template extends pulumi.dynamic.Resource {
+export class Template extends EsignResource {
   readonly templateId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly documents: pulumi.Output<Record<string, any>[]>;
@@ -64,7 +64,7 @@ export class Template extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { documents: undefined, isLocked: undefined, fileHashes: undefined };
-    super(providerStub("Template"), name, { ...outputs, ...args }, opts, "esign", "Template");
+    super("Template", name, { ...outputs, ...args }, opts);
     // The templateId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.templateId = this.id;

@@ -30,13 +30,14 @@ export function providerStub(type: string): pulumi.dynamic.ResourceProvider {
   return stub;
 }
 
-// Everything below is serialized by value: it may use only its parameters, `require` and globals.
+// Everything below is serialized by value (comments included, into every resource's state and
+// every check and diff: keep them out of the body): it may use only its parameters, `require`
+// and globals. The runtime is loaded once per provider process and kept on globalThis
+// (captured variables of a serialized closure are rebuilt on every call); without that, a
+// program that cannot resolve the package by name paid a failed module search and an
+// exception on every check and diff: most of the provider's time in an unchanged preview.
 function makeStub(type: string, fallback: string): pulumi.dynamic.ResourceProvider {
   const impl = () => {
-    // Loaded once per provider process and kept on globalThis (captured variables of a
-    // serialized closure are rebuilt on every call). Without this, a program that cannot
-    // resolve the package by name paid a failed module search and an exception on every
-    // check and diff: most of the provider's time in an unchanged preview.
     const g: any = globalThis;
     if (!g.__esignRuntime) {
       try {
