@@ -175,7 +175,10 @@ ${timeTable(r.runs, r.floor, r.limitPerMinute)}
 
 The preview column of the tables above and below, against the engine floor's preview at the
 same N (each the median of ${PREVIEW_RUNS} previews of the same stack). At the largest size the stacks are made
-by an unthrottled \`up\` (not measured) and only the preview is measured.
+by an unthrottled \`up\` (not measured) and only the preview is measured. The floor is a bare
+\`pulumi.dynamic.Resource\` with one input, as a user would write it; it pays the SDK's
+stack trace per output promise, which our resources skip (DECISIONS.md D29), so ours can come
+out a little under 1.
 
 ${previewTable([...r.runs.filter((x) => x.n === Math.max(...r.runs.map((y) => y.n))), ...r.large.runs], [...r.floor, ...(r.large.floor ? [r.large.floor] : [])])}
 
@@ -184,14 +187,22 @@ ${r.realLimit ? realLimitSection(r.realLimit, r.floor) : ""}## The local service
 ${r.speedSetup.connections} keep-alive connections on 127.0.0.1 for ${seconds(r.speedSetup.durationMs)} s each
 (bench/service/load.ts, after 0.5 s of warm-up); the server runs in its own process, the load
 generator in another (both on the same ${m.cpus.split(" ")[0]} cores). "bare Node" is a plain \`http\`
-server answering, for each request, a copy of the very bytes the service answered to it (the
-transport floor: same connections, same answer size). The read lists a page of 10 API apps; the write
-renames one. No rate limit (the service is started without one). Both servers run under plain
-node (the service from dist/, as \`esign-service\` runs). req/s falls with whatever else runs on
+server answering, for each request, a copy of the body the service answered to it (the
+transport floor: same connections, same answer size; its headers are only Content-Type and
+Content-Length, the service's also carry the three rate-limit headers). The read lists a page
+of 10 API apps; the write renames one. No rate limit (the service is started without one). The
+service is its own CLI (dist/service/main.js, what \`esign-service\` runs), the floor
+bench/service/serve.js, both under plain node. req/s falls with whatever else runs on
 the machine, and not evenly (the server that needs more CPU per request waits longer for it);
 the server CPU time per request (/proc, warm-up included) does not: bare / service CPU is what
 the req/s ratio tends to when the server alone is the bottleneck.
 
 ${speedTable(r.speed)}
+
+Profiles: \`node scripts/run-ts.js bench/service/profile.ts\` (the service's CPU profile under
+this load; \`--node-flags --trace-gc\` for its GC pauses) and
+\`node scripts/run-ts.js bench/engine/profile-preview.ts --n 1000\` (CPU per process of an
+unchanged preview: the program, the CLI, the provider host; \`--cpu-prof DIR\` for the
+program's profile).
 `;
 }

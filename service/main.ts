@@ -13,6 +13,7 @@
 import { networkInterfaces } from "node:os";
 import { startService, type RunningService } from "./index";
 import { parseArgs } from "./cli-args";
+import { keepYoungGenerationSmall } from "./heap";
 import type { ServiceOptions } from "./options";
 
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(2);
   }
+  keepYoungGenerationSmall();
   // Handlers first: a signal between the banner and a later process.on would take Node's
   // default action and leave the data file's lock behind (seen in CI under load).
   let svc: RunningService | undefined;

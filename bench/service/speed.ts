@@ -41,25 +41,37 @@ async function measured(child: ChildProcess, target: LoadTarget, connections: nu
   return { ...figures, cpuUsPerRequest: cpu };
 }
 
-/** Starts serve.js in a child process and waits for its {url} line. */
-function serve(kind: "service" | "plain", bodies?: { GET: string; PUT: string }): Promise<{ child: ChildProcess; url: string; apiKey?: string }> {
-  // The service from dist/ (scripts/bench builds it first); both servers under plain node.
-  const child = spawn(process.execPath, [path.join(__dirname, "serve.js"), kind], {
+/**
+ * Starts a server in a child process and waits until it says where it listens: the service as
+ * users run it (its CLI, dist/service/main.js, in memory, no rate limit), or serve.js's bare
+ * Node server answering `bodies`. `nodeFlags` go to node (profiles, GC traces).
+ */
+export function serve(kind: "service" | "plain", bodies?: { GET: string; PUT: string }, nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string; apiKey?: string; output: () => string }> {
+  const script = kind === "service" ? [path.join(__dirname, "..", "..", "dist", "service", "main.js"), "--port", "0"] : [path.join(__dirname, "serve.js")];
+  const child = spawn(process.execPath, [...nodeFlags, ...script], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ESIGN_BENCH_BODIES: JSON.stringify(bodies ?? {}) },
   });
+  let out = "";
   return new Promise((resolve, reject) => {
-    let out = "";
     child.stdout!.on("data", (chunk) => {
       out += String(chunk);
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ child, ...JSON.parse(line) });
+      const output = () => out;
+      if (kind === "plain") {
+        const line = out.split("\n").find((l) => l.startsWith("{"));
+        if (line) resolve({ child, output, ...JSON.parse(line) });
+        return;
+      }
+      // The CLI's banner: "... listening on http://127.0.0.1:PORT/v3", then "api key: KEY  (...)".
+      const url = /listening on (http:\/\/[^\s]+)\/v3/.exec(out)?.[1];
+      const apiKey = /api key: (\S+)/.exec(out)?.[1];
+      if (url && apiKey) resolve({ child, url, apiKey, output });
     });
-    child.on("exit", (code) => reject(new Error(`serve ${kind} exited with ${code}`)));
+    child.on("exit", (code) => reject(new Error(`serve ${kind} exited with ${code}: ${out}`)));
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners("exit");
     child.on("exit", () => resolve());

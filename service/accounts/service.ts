@@ -39,6 +39,11 @@ export class AccountService {
     return this.table.get(id);
   }
 
+  /** The account's e-mail address alone (views of other objects name their owner by it). */
+  emailOf(id: string): string | undefined {
+    return this.table.field(id, "email_address");
+  }
+
   byEmail(email: string): Account | undefined {
     const e = email.trim().toLowerCase();
     return this.table.find((a) => a.email_address.toLowerCase() === e);

@@ -32,27 +32,46 @@ function copyStored<T>(v: T): T {
 
 export class MemoryStore implements Store {
   protected tables = new Map<string, Rows>();
+  /** One Table object per name: handlers ask for tables on every request. */
+  private readonly handles = new Map<string, Table<unknown>>();
 
   table<T>(name: string): Table<T> {
+    let handle = this.handles.get(name);
+    if (!handle) this.handles.set(name, (handle = this.makeTable(name)));
+    return handle as Table<T>;
+  }
+
+  private makeTable<T>(name: string): Table<T> {
+    // Looked up on every call: a reset or a journal load replaces the map of rows.
     const rows = () => {
       let r = this.tables.get(name);
       if (!r) this.tables.set(name, (r = new Map()));
       return r;
     };
-    const values = () => Array.from(rows().values(), (v) => copyStored(v) as T);
+    // Predicates see the stored rows (they only read them); only what is returned is copied,
+    // so a lookup among N rows no longer copies all N (authentication scanned every account).
+    const stored = () => rows().values() as IterableIterator<T>;
     return {
       name,
       get: (id) => copyStored(rows().get(id) as T | undefined),
+      field: (id, key) => copyStored((rows().get(id) as T | undefined)?.[key]),
       put: (id, value) => this.apply({ op: "put", table: name, id, value: copy(value) }),
       delete: (id) => {
         if (!rows().has(id)) return false;
         this.apply({ op: "delete", table: name, id });
         return true;
       },
-      list: values,
-      entries: () => [...rows()].map(([k, v]) => [k, copyStored(v) as T] as [string, T]),
-      find: (p) => values().find(p),
-      filter: (p) => values().filter(p),
+      list: () => Array.from(stored(), (v) => copyStored(v)),
+      entries: () => Array.from(rows(), ([k, v]) => [k, copyStored(v) as T] as [string, T]),
+      find: (p) => {
+        for (const v of stored()) if (p(v)) return copyStored(v);
+        return undefined;
+      },
+      filter: (p) => {
+        const out: T[] = [];
+        for (const v of stored()) if (p(v)) out.push(copyStored(v));
+        return out;
+      },
       size: () => rows().size,
     };
   }

@@ -10,6 +10,8 @@
 export interface Table<T> {
   readonly name: string;
   get(id: string): T | undefined;
+  /** One field of a row (a copy), without copying the whole row. */
+  field<K extends keyof T>(id: string, key: K): T[K] | undefined;
   /** Inserts or replaces. The value must be JSON-serialisable. */
   put(id: string, value: T): void;
   /** True when something was deleted. */
@@ -18,8 +20,9 @@ export interface Table<T> {
   list(): T[];
   /** [id, value] pairs, in insertion order. */
   entries(): [string, T][];
-  find(predicate: (value: T) => boolean): T | undefined;
-  filter(predicate: (value: T) => boolean): T[];
+  /** The predicate sees the stored row itself: it must only read it. Matches are copies. */
+  find(predicate: (value: Readonly<T>) => boolean): T | undefined;
+  filter(predicate: (value: Readonly<T>) => boolean): T[];
   size(): number;
 }
 

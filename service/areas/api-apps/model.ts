@@ -27,7 +27,7 @@ export const apiApps = (store: Store) => store.table<ApiAppRecord>("api_apps");
 const OWNER_PAID_SCOPES = new Set(["basic_account_info", "request_signature", ""]);
 
 export function apiAppView(app: ApiAppRecord, caller: Account, accounts: AccountService) {
-  const owner = accounts.byId(app.owner_account_id);
+  const ownerEmail = accounts.emailOf(app.owner_account_id);
   const isOwner = caller.account_id === app.owner_account_id;
   const view: Record<string, unknown> = {
     client_id: app.client_id,
@@ -43,7 +43,7 @@ export function apiAppView(app: ApiAppRecord, caller: Account, accounts: Account
       charges_users: app.oauth.scopes.some((s) => !OWNER_PAID_SCOPES.has(s)),
     },
     options: { can_insert_everywhere: false, ...app.options },
-    owner_account: { account_id: app.owner_account_id, email_address: owner?.email_address ?? null },
+    owner_account: { account_id: app.owner_account_id, email_address: ownerEmail ?? null },
   };
   if (app.white_labeling_options) view.white_labeling_options = app.white_labeling_options;
   return view;
