@@ -35,7 +35,7 @@ export const PHASES: Phase[] = ["up", "preview", "refresh", "destroy"];
  * An unchanged preview lasts one to a few seconds, so one run says little on a shared machine:
  * it is run this many times and the median wall time is the figure (requests: all runs).
  */
-export const PREVIEW_RUNS = 3;
+export const PREVIEW_RUNS = 5;
 
 export interface MeasureOptions {
   /** The service's enforced limit and the client's pace (requests per minute); none: unthrottled. */
