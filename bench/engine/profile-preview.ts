@@ -12,10 +12,9 @@ import * as fs from "node:fs";
 import * as inspector from "node:inspector";
 import * as path from "node:path";
 import { newStack } from "../../test/helpers/engine";
+import { procStat, type ProcStat } from "../support/proc";
 import { localService } from "../../test/helpers/local";
 import { floor, scenarios, type Scenario } from "./scenarios";
-
-const TICK = 100; // USER_HZ on Linux
 
 interface Proc {
   pid: number;
@@ -26,17 +25,11 @@ interface Proc {
 
 /** Every descendant of `root`, with its CPU seconds so far. */
 function descendants(root: number): Proc[] {
-  const all = new Map<number, { ppid: number; comm: string; cpu: number }>();
+  const all = new Map<number, ProcStat>();
   for (const d of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const f = stat.slice(close + 2).split(" ");
-      all.set(Number(d), { ppid: Number(f[1]), comm: stat.slice(stat.indexOf("(") + 1, close), cpu: (Number(f[11]) + Number(f[12])) / TICK });
-    } catch {
-      /* gone */
-    }
+    const stat = procStat(Number(d));
+    if (stat) all.set(Number(d), stat);
   }
   const out: Proc[] = [];
   for (const [pid, p] of all) {
@@ -49,7 +42,7 @@ function descendants(root: number): Proc[] {
     } catch {
       /* gone */
     }
-    out.push({ pid, comm: p.comm, cmd, cpu: p.cpu });
+    out.push({ pid, comm: p.comm, cmd, cpu: p.cpuSeconds });
   }
   return out;
 }

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { load } from "./load";
-import { serve, stop } from "./speed";
+import { seedApps, serve, stop } from "./speed";
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -44,13 +44,7 @@ async function main(argv: string[]): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const server = await serve("service", undefined, flags);
-  const auth = { Authorization: `Basic ${Buffer.from(`${server.apiKey}:`).toString("base64")}` };
-  const json = { ...auth, "Content-Type": "application/json" };
-  let clientId = "";
-  for (let i = 0; i < 10; i++) {
-    const res = await fetch(`${server.url}/v3/api_app`, { method: "POST", headers: json, body: JSON.stringify({ name: `Load ${i}`, domains: ["example.com"] }) });
-    clientId = ((await res.json()) as { api_app: { client_id: string } }).api_app.client_id;
-  }
+  const { auth, json, clientId } = await seedApps(server.url, server.apiKey!);
   const read = await load({ method: "GET", url: `${server.url}/v3/api_app/list`, headers: auth }, 16, seconds * 1000);
   const write = await load({ method: "PUT", url: `${server.url}/v3/api_app/${clientId}`, headers: json, body: JSON.stringify({ name: "Renamed" }) }, 16, seconds * 1000);
   await stop(server.child);

@@ -4,8 +4,8 @@
  * the service answered to that request (its transport floor: same connections, same answer size).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { procStat } from "../support/proc";
 import { load, type LoadFigures, type LoadTarget } from "./load";
 
 export interface ServerFigures extends LoadFigures {
@@ -22,21 +22,10 @@ export interface SpeedRow {
   floor: ServerFigures;
 }
 
-/** CPU seconds a process has used so far (Linux /proc; undefined elsewhere). */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd on
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in 1/100 s
-  } catch {
-    return undefined;
-  }
-}
-
 async function measured(child: ChildProcess, target: LoadTarget, connections: number, durationMs: number): Promise<ServerFigures> {
-  const before = cpuSeconds(child.pid);
+  const before = procStat(child.pid)?.cpuSeconds;
   const figures = await load(target, connections, durationMs);
-  const after = cpuSeconds(child.pid);
+  const after = procStat(child.pid)?.cpuSeconds;
   const cpu = before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / Math.max(1, figures.answered);
   return { ...figures, cpuUsPerRequest: cpu };
 }
@@ -79,18 +68,23 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Makes the page of 10 API apps the read lists; returns the headers and the app the write renames. */
+export async function seedApps(url: string, apiKey: string): Promise<{ auth: Record<string, string>; json: Record<string, string>; clientId: string }> {
+  const auth = { Authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
+  const json = { ...auth, "Content-Type": "application/json" };
+  let clientId = "";
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(`${url}/v3/api_app`, { method: "POST", headers: json, body: JSON.stringify({ name: `Load ${i}`, domains: ["example.com"] }) });
+    clientId = ((await res.json()) as { api_app: { client_id: string } }).api_app.client_id;
+  }
+  return { auth, json, clientId };
+}
+
 export async function measureServiceSpeed(connections: number, durationMs: number): Promise<SpeedRow[]> {
   const service = await serve("service");
   let plain: Awaited<ReturnType<typeof serve>> | undefined;
   try {
-    const auth = { Authorization: `Basic ${Buffer.from(`${service.apiKey}:`).toString("base64")}` };
-    const json = { ...auth, "Content-Type": "application/json" };
-    // A page of 10 apps to list, and one to update.
-    let clientId = "";
-    for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${service.url}/v3/api_app`, { method: "POST", headers: json, body: JSON.stringify({ name: `Load ${i}`, domains: ["example.com"] }) });
-      clientId = ((await res.json()) as { api_app: { client_id: string } }).api_app.client_id;
-    }
+    const { auth, json, clientId } = await seedApps(service.url, service.apiKey!);
     const body = JSON.stringify({ name: "Renamed under load" });
     // The floor answers what the service answers: the same bytes for the read and the write.
     const put = await (await fetch(`${service.url}/v3/api_app/${clientId}`, { method: "PUT", headers: json, body })).text();
