@@ -7,8 +7,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { registry } from "./resources/registry";
-import { claim, claimedKey } from "./resources/support/claims";
-import { configure, providerContext } from "./resources/support/context";
+import { claim, claimedKey, forgetClaims } from "./resources/support/claims";
+import { configure, providerContext, resetContext } from "./resources/support/context";
 import { readable } from "./resources/support/errors";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
 
@@ -54,6 +54,16 @@ async function op<T>(type: string, operation: string, fn: () => Promise<T>): Pro
   } catch (error) {
     throw await readable(error, `${type} ${operation}`, ECHOED.has(operation));
   }
+}
+
+/**
+ * Starts a new deployment in this process: forgets the objects earlier creates claimed and the
+ * shared client and caches. A provider process normally serves one deployment; hosts that
+ * serve several in one process (the fast test tier) call this between them.
+ */
+export function newDeployment(): void {
+  forgetClaims();
+  resetContext();
 }
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();

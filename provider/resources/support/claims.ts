@@ -19,3 +19,8 @@ export function claim(keys: readonly string[]): void {
 export function claimedKey(keys: readonly string[]): string | undefined {
   return keys.find((key) => claimed.has(key));
 }
+
+/** Forgets every claim: a new deployment starts (in-process hosts that serve several, e.g. tests). */
+export function forgetClaims(): void {
+  claimed.clear();
+}

@@ -8,15 +8,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { EsignClient } from "../../client";
 import { ParentListCache } from "./bulk";
+import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
-export interface Settings {
-  apiKey?: string;
-  baseUrl?: string;
-  requestsPerMinute?: number;
-  maxConcurrency?: number;
-  /** How long Template waits for the service's asynchronous processing. */
-  templateTimeoutSeconds: number;
-}
+export type Settings = ParsedSettings;
 
 export interface ProviderContext {
   client: EsignClient;
@@ -26,42 +20,29 @@ export interface ProviderContext {
   log(message: string): void;
 }
 
-const CONFIG = {
-  apiKey: ["esign:apiKey", "ESIGN_API_KEY"],
-  baseUrl: ["esign:baseUrl", "ESIGN_BASE_URL"],
-  requestsPerMinute: ["esign:requestsPerMinute", "ESIGN_REQUESTS_PER_MINUTE"],
-  maxConcurrency: ["esign:maxConcurrency", "ESIGN_MAX_CONCURRENCY"],
-  templateTimeoutSeconds: ["esign:templateTimeoutSeconds", "ESIGN_TEMPLATE_TIMEOUT_SECONDS"],
-} as const;
-
-let settings: Settings = settingsFrom(() => undefined);
+let settings: Settings = parseSettings(() => undefined).settings;
+/** Settings that broke their rule at the last configure(), named (support/settings.ts). */
+let settingIssues: SettingIssue[] = [];
 let shared: ProviderContext | undefined;
 
-function settingsFrom(get: (key: string) => string | undefined): Settings {
-  const read = ([key, env]: readonly [string, string]) => get(key) ?? (process.env[env] || undefined);
-  const num = (pair: readonly [string, string]) => {
-    const v = read(pair);
-    return v === undefined ? undefined : Number(v);
-  };
-  return {
-    apiKey: read(CONFIG.apiKey),
-    baseUrl: read(CONFIG.baseUrl),
-    requestsPerMinute: num(CONFIG.requestsPerMinute),
-    maxConcurrency: num(CONFIG.maxConcurrency),
-    templateTimeoutSeconds: num(CONFIG.templateTimeoutSeconds) ?? 300,
-  };
+/** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
+export function settingsProblems(): string[] {
+  return settingIssues.map((i) => `${i.setting}: ${i.message}`);
 }
 
 /** Called by the engine once per provider process (and per serialized provider). */
 export function configure(config: pulumi.dynamic.Config | undefined): void {
-  const next = settingsFrom((key) => config?.get(key));
+  const { settings: next, issues } = parseSettings((key) => config?.get(key));
   if (JSON.stringify(next) !== JSON.stringify(settings)) shared = undefined;
   settings = next;
+  settingIssues = issues;
 }
 
 /** The shared context; the client is made on first use, so check and diff never need a key. */
 export function providerContext(): ProviderContext {
   if (shared) return shared;
+  const problems = settingsProblems();
+  if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
   if (!settings.apiKey) {
     throw new Error(
       "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
@@ -83,4 +64,9 @@ export function providerContext(): ProviderContext {
     log: (message) => console.error(`esign: ${message}`),
   };
   return shared;
+}
+
+/** Drops the shared client and caches: the next operation starts as a new provider process would. */
+export function resetContext(): void {
+  shared = undefined;
 }

@@ -1,0 +1,114 @@
+/**
+ * The provider's settings as data: each setting's config key (`esign:<name>`), environment
+ * variable, description, whether it is secret, and its rule. Read by the provider context
+ * (dynamic and native hosts alike), the native plugin's schema (its `config` and provider
+ * inputs) and the docs, so a setting is declared once.
+ */
+
+export interface SettingSpec {
+  /** The camelCase name: `esign:<name>` in stack config, the provider input in the schema. */
+  name: SettingName;
+  env: string;
+  type: "string" | "integer" | "number" | "string[]";
+  secret?: boolean;
+  description: string;
+  default?: string | number;
+}
+
+export type SettingName = "apiKey" | "baseUrl" | "requestsPerMinute" | "maxConcurrency" | "templateTimeoutSeconds" | "allowedAccountIds";
+
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    name: "apiKey", env: "ESIGN_API_KEY", type: "string", secret: true,
+    description: "The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state).",
+  },
+  {
+    name: "baseUrl", env: "ESIGN_BASE_URL", type: "string", default: "https://api.hellosign.com/v3",
+    description: "The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service).",
+  },
+  {
+    name: "requestsPerMinute", env: "ESIGN_REQUESTS_PER_MINUTE", type: "integer",
+    description: "The most API requests a minute the provider sends (default: the service's advertised limit).",
+  },
+  {
+    name: "maxConcurrency", env: "ESIGN_MAX_CONCURRENCY", type: "integer",
+    description: "The most API requests in flight at once.",
+  },
+  {
+    name: "templateTimeoutSeconds", env: "ESIGN_TEMPLATE_TIMEOUT_SECONDS", type: "number", default: 300,
+    description: "How long a Template waits for the service's processing of its files, in seconds.",
+  },
+  {
+    name: "allowedAccountIds", env: "ESIGN_ALLOWED_ACCOUNT_IDS", type: "string[]",
+    description: "The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent.",
+  },
+];
+
+export interface SettingIssue {
+  /** The config key, e.g. `esign:maxConcurrency` (or the environment variable it came from). */
+  setting: string;
+  message: string;
+}
+
+export interface ParsedSettings {
+  apiKey?: string;
+  baseUrl?: string;
+  requestsPerMinute?: number;
+  maxConcurrency?: number;
+  templateTimeoutSeconds: number;
+  allowedAccountIds?: string[];
+}
+
+/**
+ * Reads every setting from `get` (stack config: `esign:<name>`), falling back to its
+ * environment variable; values that break their rule are listed as issues naming the setting
+ * (and where it came from), never turned into NaN.
+ */
+export function parseSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): { settings: ParsedSettings; issues: SettingIssue[] } {
+  const issues: SettingIssue[] = [];
+  const out: Record<string, unknown> = {};
+  for (const spec of SETTINGS) {
+    const key = `esign:${spec.name}`;
+    const fromConfig = get(key);
+    const raw = fromConfig ?? (env[spec.env] || undefined);
+    const where = fromConfig !== undefined ? key : `${spec.env} (${key})`;
+    if (raw === undefined) continue;
+    const parsed = parseValue(spec, raw);
+    if ("error" in parsed) issues.push({ setting: where, message: parsed.error });
+    else out[spec.name] = parsed.value;
+  }
+  return { settings: { templateTimeoutSeconds: 300, ...out } as ParsedSettings, issues };
+}
+
+function parseValue(spec: SettingSpec, raw: string): { value: unknown } | { error: string } {
+  const text = raw.trim();
+  switch (spec.type) {
+    case "string":
+      if (spec.name === "baseUrl" && !/^https?:\/\/[^\s/]+/.test(text)) return { error: `must be an http(s) URL, got ${JSON.stringify(raw)}` };
+      return { value: text };
+    case "integer": {
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1) return { error: `must be a whole number of at least 1, got ${JSON.stringify(raw)}` };
+      return { value: n };
+    }
+    case "number": {
+      const n = Number(text);
+      if (text === "" || !Number.isFinite(n) || n <= 0) return { error: `must be a number greater than 0, got ${JSON.stringify(raw)}` };
+      return { value: n };
+    }
+    case "string[]": {
+      let list: unknown = undefined;
+      if (text.startsWith("[")) {
+        try {
+          list = JSON.parse(text);
+        } catch {
+          return { error: `must be a JSON list of account ids or a comma-separated string, got ${JSON.stringify(raw)}` };
+        }
+      } else list = text.split(",").map((s) => s.trim()).filter(Boolean);
+      if (!Array.isArray(list) || list.some((v) => typeof v !== "string" || v.trim() === "")) {
+        return { error: "must be a list of account ids (non-empty strings)" };
+      }
+      return { value: list.map((v: string) => v.trim()) };
+    }
+  }
+}
