@@ -4,8 +4,8 @@
  * area codes.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 describe("service: fax lines", () => {
   let svc: RunningService;

@@ -3,8 +3,8 @@
  * secrets, "" clears, logos via multipart.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 describe("service: API apps", () => {
   let svc: RunningService;

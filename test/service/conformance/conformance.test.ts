@@ -5,13 +5,13 @@
  * generated from).
  */
 import assert from "node:assert/strict";
-import { operationIds } from "../../provider/contract";
-import { specOrSkip } from "../helpers/openapi";
-import { makePdf, pdfWithText } from "../helpers/pdf";
-import { conformance } from "./helpers/conformance";
-import { Api, startForTest, waitFor } from "./helpers/api";
-import { pdf, startReceiver, templateForm } from "./helpers/files";
-import type { RunningService } from "../../service";
+import { operationIds } from "../../../provider/contract";
+import { specOrSkip } from "../../helpers/openapi";
+import { makePdf, pdfWithText } from "../../helpers/pdf";
+import { conformance } from "../helpers/conformance";
+import { Api, startForTest, waitFor } from "../helpers/api";
+import { pdf, startReceiver, templateForm } from "../helpers/files";
+import type { RunningService } from "../../../service";
 
 const { conform, seen, specChecked, notInSpec, specFailures } = conformance();
 

@@ -12,7 +12,7 @@ import { Api, expectStatus } from "../helpers/api";
 
 const root = path.resolve(__dirname, "../../..");
 
-describe("service hardening: scripts/local-service", function () {
+describe("service: scripts/local-service", function () {
   this.timeout(180_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-local-service-"));
   const env = { ...process.env, ESIGN_LOCAL_DIR: dir, ESIGN_LOCAL_PORT: "0", ESIGN_LOCAL_NO_BUILD: "1" };

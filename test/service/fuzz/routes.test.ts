@@ -4,9 +4,9 @@
  * answer 500 and must always answer with the error envelope (or a success).
  */
 import assert from "node:assert/strict";
-import { allRoutes } from "../../service/areas";
-import { Api, startForTest, type Res } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { allRoutes } from "../../../service/areas";
+import { Api, startForTest, type Res } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 const HUGE = "x".repeat(300_000);
 
@@ -89,7 +89,7 @@ describe("service: fuzz every route", function () {
   }
 
   it("control plane routes", async () => {
-    const { controlRoutes } = await import("../../service/control");
+    const { controlRoutes } = await import("../../../service/control");
     const appRec = (await api.post("/api_app", { name: "f", domains: ["f.com"] })).body.api_app;
     for (const r of controlRoutes(svc.app)) {
       if (r.path === "/reset") continue;

@@ -1,6 +1,7 @@
 /**
- * Fuzzing the part-2 routes over HTTP: random JSON and multipart bodies, odd ids, query
- * strings and corrupted PDFs. Every answer must be < 500, and every error the API envelope.
+ * Fuzzing the document routes (signature requests, drafts, faxes, detection, reports) over
+ * HTTP: random JSON and multipart bodies, odd ids, query strings and corrupted PDFs. Every
+ * answer must be < 500, and every error the API envelope.
  */
 import * as assert from "node:assert/strict";
 import { makePdf } from "../../helpers/pdf";

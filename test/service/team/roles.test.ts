@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { RunningService } from "../../../service";
 import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
 
-describe("service hardening: team roles", function () {
+describe("service: team roles", function () {
   this.timeout(30_000);
   let svc: RunningService;
   let admin: Api;

@@ -3,9 +3,9 @@
  * the base URL and the key, and its flags set the start account's plan, quotas and the rate limit.
  */
 import assert from "node:assert/strict";
-import { parseArgs } from "../../service/cli-args";
-import { Api, expectEnvelope, expectStatus } from "./helpers/api";
-import { spawnService } from "./helpers/spawn";
+import { parseArgs } from "../../../service/cli-args";
+import { Api, expectEnvelope, expectStatus } from "../helpers/api";
+import { spawnService } from "../helpers/spawn";
 
 describe("service: CLI", function () {
   this.timeout(120_000);

@@ -16,7 +16,7 @@ const timed = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {
   return { value, ms: Date.now() - t0 };
 };
 
-describe("service hardening: form parsing", function () {
+describe("service: form parsing", function () {
   this.timeout(30_000);
   let svc: RunningService;
   let api: Api;
@@ -96,7 +96,7 @@ describe("service hardening: form parsing", function () {
   });
 });
 
-describe("service hardening: a reply that cannot be written", () => {
+describe("service: a reply that cannot be written", () => {
   it("is a 500 envelope for that request; the process keeps serving", async () => {
     const broken: Area = {
       name: "broken",

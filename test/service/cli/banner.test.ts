@@ -22,7 +22,7 @@ function bannerOf(args: string[]): Promise<string> {
   });
 }
 
-describe("service hardening: banner", function () {
+describe("service: banner", function () {
   this.timeout(120_000);
 
   it("--host 0.0.0.0 prints the bound address, and the loopback URL scripts grep for", async () => {

@@ -4,8 +4,8 @@
  * members and sub_teams pagination.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 describe("service: team", () => {
   let svc: RunningService;

@@ -44,7 +44,7 @@ function expectRefused(file: string, line: RegExp | number, reason: RegExp): voi
   assert.deepEqual(fs.readFileSync(file), before, "the damaged file must not be rewritten");
 }
 
-describe("service hardening: journal damage", () => {
+describe("service: journal damage", () => {
   it("a format 1 file that is only a snapshot, its last 20 bytes cut, is refused and left as it is", () => {
     const file = tmpFile("legacy.jsonl");
     const snapshot = JSON.stringify({ snapshot: { t: [["a", { v: 1 }], ["b", { v: 2 }]] } }) + "\n";
@@ -132,7 +132,7 @@ describe("service hardening: journal damage", () => {
   });
 });
 
-describe("service hardening: journal read in chunks", () => {
+describe("service: journal read in chunks", () => {
   it("records longer than a read chunk, and lines across chunk boundaries, load exactly", () => {
     const file = tmpFile("chunks.journal");
     const s = new JournalStore(file);
@@ -151,7 +151,7 @@ describe("service hardening: journal read in chunks", () => {
   });
 });
 
-describe("service hardening: journal per record", () => {
+describe("service: journal per record", () => {
   it("a team change journals the change, not the whole team (linear growth), and replays exactly", () => {
     const file = tmpFile("team.journal");
     const s = new JournalStore(file, 100_000);
@@ -188,7 +188,7 @@ describe("service hardening: journal per record", () => {
   });
 });
 
-describe("service hardening: one service per data file", function () {
+describe("service: one service per data file", function () {
   this.timeout(120_000);
 
   it("a second service on the same --data file refuses to start, naming the holder", async () => {

@@ -3,8 +3,8 @@
  * body encodings (JSON, urlencoded, multipart with bracket names and JSON-string fields).
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 describe("service: HTTP basics", () => {
   let svc: RunningService;
@@ -139,7 +139,7 @@ describe("service: HTTP basics", () => {
 describe("service: createApp", () => {
   it("is a request handler for http.createServer, without startService", async () => {
     const http = await import("node:http");
-    const { createApp } = await import("../../service");
+    const { createApp } = await import("../../../service");
     const app = createApp({ apiKey: "inproc" });
     const server = http.createServer(app);
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));

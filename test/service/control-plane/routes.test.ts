@@ -3,9 +3,9 @@
  * and the out-of-band edits used for drift tests.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "./helpers/api";
-import { pdf, templateForm } from "./helpers/files";
-import type { RunningService } from "../../service";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { pdf, templateForm } from "../helpers/files";
+import type { RunningService } from "../../../service";
 
 describe("service: control plane", () => {
   let svc: RunningService;

@@ -12,7 +12,7 @@ import { pdf, startReceiver } from "../helpers/files";
 const FIELDS = [{ document_index: 0, api_id: "f1", name: "Name", type: "text", x: 10, y: 10, width: 120, height: 20, required: true, signer: 0, page: 1 }];
 const ROLES = [{ name: "Client", order: 0 }];
 
-describe("service hardening: control plane", function () {
+describe("service: control plane", function () {
   this.timeout(30_000);
   let svc: RunningService;
   let api: Api;

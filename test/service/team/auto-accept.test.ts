@@ -1,7 +1,7 @@
 /** --auto-accept-invites: an invitee is a member at once, and can then be given template access. */
 import assert from "node:assert/strict";
-import { Api, expectStatus, startForTest } from "./helpers/api";
-import type { RunningService } from "../../service";
+import { Api, expectStatus, startForTest } from "../helpers/api";
+import type { RunningService } from "../../../service";
 
 describe("service: team with auto-accepted invitations", () => {
   let svc: RunningService;
