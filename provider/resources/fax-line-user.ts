@@ -11,6 +11,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { faxLineUserBody } from "../contract";
+import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
 import { normalizeEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
@@ -51,7 +52,7 @@ const usersOf = (line: Props): LineUser[] =>
 
 /** The accounts on a fax line: one GET per line per refresh. */
 export function lineUsers(ctx: ProviderContext, number: string): Promise<LineUser[]> {
-  return ctx.cache.get(`fax_line:${number}`, async () => usersOf(await ctx.client.faxLine.get({ number })));
+  return ctx.cache.get(cacheKeys.faxLineUsers(number), async () => usersOf(await ctx.client.faxLine.get({ number })));
 }
 
 const outputsOf = (inputs: Props, user: Person, status: GrantStatus = "granted"): Props =>
@@ -78,7 +79,7 @@ export const faxLineUserImpl: ResourceImpl = {
       const added = findPerson(usersOf(result.granted), inputs);
       if (!added) throw new Error(`fax line ${inputs.number}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
       // Patched, not dropped: 300 creates read the line once, not 300 times.
-      ctx.cache.patch<LineUser[]>(`fax_line:${inputs.number}`, (list) => [...list.filter((u) => u.accountId !== added.accountId), added]);
+      ctx.cache.patch(cacheKeys.faxLineUsers(inputs.number), (list) => [...list.filter((u) => u.accountId !== added.accountId), added]);
       user = added;
     }
     return { id: `${inputs.number}/${user.accountId}`, outs: outputsOf(inputs, user) };
@@ -102,6 +103,6 @@ export const faxLineUserImpl: ResourceImpl = {
   async delete(ctx, _id, props) {
     if (props.status === "pending") return; // nothing was granted
     await ctx.client.faxLine.removeUser({ number: props.number, account_id: props.accountId } as never);
-    ctx.cache.patch<LineUser[]>(`fax_line:${props.number}`, (list) => list.filter((u) => u.accountId !== props.accountId));
+    ctx.cache.patch(cacheKeys.faxLineUsers(props.number), (list) => list.filter((u) => u.accountId !== props.accountId));
   },
 };

@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { faxLineCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
+import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
@@ -45,14 +46,12 @@ export class FaxLine extends EsignResource {
   }
 }
 
-const givenEquals = (o: unknown, n: unknown) => n === undefined || o === n;
-
 const rules: DiffRules = {
-  areaCode: { change: "replace", equal: (o, n) => n === undefined || Number(o) === Number(n) },
-  country: { change: "replace", equal: (o, n) => n === undefined || String(o).toUpperCase() === String(n).toUpperCase() },
-  city: { change: "replace", equal: givenEquals },
-  accountId: { change: "replace", equal: givenEquals },
-  number: { change: "replace", equal: givenEquals },
+  areaCode: { change: "replace", equal: givenEquals((o, n) => Number(o) === Number(n)) },
+  country: { change: "replace", equal: givenEquals((o, n) => String(o).toUpperCase() === String(n).toUpperCase()) },
+  city: { change: "replace", equal: givenEquals() },
+  accountId: { change: "replace", equal: givenEquals() },
+  number: { change: "replace", equal: givenEquals() },
 };
 
 function outputsOf(line: FaxLineWire, inputs: Props): Props {

@@ -15,6 +15,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { teamCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
+import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
@@ -45,7 +46,7 @@ export class Team extends EsignResource {
 
 const rules: DiffRules = {
   // An unset name means "whatever it is": the service names new teams "Untitled Team".
-  name: { change: "update", equal: (o, n) => n === undefined || o === n },
+  name: { change: "update", equal: givenEquals() },
   adopt: { change: "ignore" },
 };
 

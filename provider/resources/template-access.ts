@@ -13,6 +13,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../contract";
+import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
 import { normalizeEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
@@ -53,7 +54,7 @@ type Holder = Required<Person>;
 
 /** The accounts that can use a template: one GET per template per refresh. */
 export function templateHolders(ctx: ProviderContext, templateId: string): Promise<Holder[]> {
-  return ctx.cache.get(`template:${templateId}`, async () => {
+  return ctx.cache.get(cacheKeys.templateHolders(templateId), async () => {
     const template = await ctx.client.template.get(templateId);
     return (template.accounts ?? []).map((a: Props) => ({ accountId: a.account_id, emailAddress: a.email_address }));
   });
@@ -90,7 +91,7 @@ export const templateAccessImpl: ResourceImpl = {
       const added = findPerson(holders, inputs);
       if (!added) throw new Error(`template ${inputs.templateId}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
       // Patched, not dropped: 300 creates read the template once, not 300 times.
-      ctx.cache.patch<Holder[]>(`template:${inputs.templateId}`, (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
+      ctx.cache.patch(cacheKeys.templateHolders(inputs.templateId), (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
       holder = added;
     }
     return { id: `${inputs.templateId}/${holder.accountId}`, outs: outputsOf(inputs, holder) };
@@ -114,6 +115,6 @@ export const templateAccessImpl: ResourceImpl = {
   async delete(ctx, _id, props) {
     if (props.status === "pending") return; // nothing was granted
     await ctx.client.template.removeUser(props.templateId, { account_id: props.accountId } as never);
-    ctx.cache.patch<Holder[]>(`template:${props.templateId}`, (list) => list.filter((h) => h.accountId !== props.accountId));
+    ctx.cache.patch(cacheKeys.templateHolders(props.templateId), (list) => list.filter((h) => h.accountId !== props.accountId));
   },
 };

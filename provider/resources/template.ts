@@ -18,7 +18,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { templateCreateBody } from "../contract";
 import { contractFailures } from "./support/check";
-import { deepEqual, stableJson } from "./support/compare";
+import { deepEqual, givenEquals, stableJson } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules, diffByRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
@@ -82,7 +82,7 @@ const CONTENT_KEYS = [
 const FILE_KEYS = ["fileHashes", "fileUrls"];
 
 const rules: DiffRules = {
-  templateId: { change: "replace", equal: (o, n) => n === undefined || o === n },
+  templateId: { change: "replace", equal: givenEquals() },
   files: { change: "ignore" },
   fileHashes: { change: "replace" },
   fileUrls: { change: "replace" },
