@@ -18,7 +18,8 @@ import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
 import { givenEquals, normalizeEmail, sameEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
-import { DiffRules } from "./support/diff";
+import { DiffRules, diffByRules } from "./support/diff";
+import { announceAdoption } from "./support/adoption";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
 import { findPerson, personInput, personKeys, personRequired, personRules } from "./support/membership";
@@ -51,9 +52,21 @@ export class TeamMember extends EsignResource {
 
 const rules: DiffRules = {
   ...personRules,
-  teamId: { change: "replace", equal: givenEquals() },
+  // A move: POST /team/remove_member with new_team_id, never a removal and a new invitation.
+  teamId: { change: "update", equal: givenEquals() },
   role: { change: "update", equal: givenEquals() },
 };
+
+/**
+ * The rules, except that a new address for the account id the program names (the person
+ * changed address) is an update: the account is the same, so nothing is removed or re-sent.
+ */
+function diff(olds: Props, news: Props) {
+  const result = diffByRules(rules, olds, news);
+  const samePerson = news.accountId !== undefined && news.accountId === olds.accountId;
+  if (samePerson && result.replaces?.length === 1 && result.replaces[0] === "emailAddress") return { ...result, replaces: [] };
+  return result;
+}
 
 type AddMemberWire = ResultOf<"team.add_member">;
 
@@ -94,9 +107,26 @@ async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, cu
   return person;
 }
 
+/** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
+async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: string, role: string | undefined): Promise<TeamPerson> {
+  const newRole = role ?? olds.role;
+  await ctx.client.team.removeMember(toWire({ ...personInput(who), newTeamId: teamId, newRole }) as never);
+  const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
+  ctx.cache.patch(cacheKeys.teamPeople(olds.teamId), (people) => people.filter((p) => p !== findPerson(people, who)));
+  ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, who)), person]);
+  ctx.log(`team member ${olds.emailAddress ?? olds.accountId}: moved from team ${olds.teamId} to ${teamId}`);
+  return person;
+}
+
+const describe = (person: TeamPerson, teamId: string) =>
+  `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
+
 export const teamMemberImpl: ResourceImpl = {
   rules,
-  deleteBeforeReplace: true,
+  // Replaced only for another person (a changed e-mail or account id): the new one is added
+  // first, and a create that finds the same person keeps them from the old name's delete (claims).
+  deleteBeforeReplace: false,
+  diff: (_id, olds, news) => diff(olds, news),
   check(_olds, news) {
     const failures = contractFailures(teamAddMemberBody, toWire({ ...personInput(news), role: news.role }), news);
     return { inputs: news, failures: [...failures, ...personRequired(news)] };
@@ -107,7 +137,10 @@ export const teamMemberImpl: ResourceImpl = {
     const existing = findPerson(await teamPeople(ctx, teamId), inputs);
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
-    else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
+    else {
+      await announceAdoption({ type: "TeamMember", object: describe(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
+    }
     const outs = outputsOf(inputs, teamId, person!, undefined);
     return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
   },
@@ -119,8 +152,12 @@ export const teamMemberImpl: ResourceImpl = {
 
   async update(ctx, _id, olds, news) {
     const who = { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress };
-    const person = await addMember(ctx, olds.teamId, who, olds.role);
-    return outputsOf(news, olds.teamId, person, olds.accountId);
+    const teamId = news.teamId ?? olds.teamId;
+    if (teamId !== olds.teamId) return outputsOf(news, teamId, await move(ctx, olds, who, teamId, news.role), olds.accountId);
+    if (news.role !== undefined && news.role !== olds.role) return outputsOf(news, teamId, await addMember(ctx, teamId, who, olds.role), olds.accountId);
+    // Only the address changed, for the same account: the person's own; nothing to send.
+    const person: TeamPerson = { accountId: olds.accountId, emailAddress: who.emailAddress, role: olds.role, status: olds.status };
+    return outputsOf(news, teamId, person, olds.accountId);
   },
 
   objectKeys: (_id, props) => personKeys(props.teamId, props),
