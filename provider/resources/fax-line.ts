@@ -11,6 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { faxLineCreateBody } from "../contract";
+import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
 import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
@@ -80,7 +81,7 @@ export const faxLineImpl: ResourceImpl = {
     const line = inputs.number
       ? await ctx.client.faxLine.get({ number: inputs.number })
       : await ctx.client.faxLine.create(createBody(inputs) as never);
-    if (inputs.number) ctx.log(`adopted fax line ${inputs.number}`);
+    if (inputs.number) await announceAdoption({ type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },
 

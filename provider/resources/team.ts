@@ -14,6 +14,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { teamCreateBody } from "../contract";
+import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
 import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
@@ -78,7 +79,7 @@ export const teamImpl: ResourceImpl = {
         let team = await ctx.client.team.get();
         if (inputs.name !== undefined && team.name !== inputs.name) team = await ctx.client.team.update({ name: inputs.name });
         const teamId = await currentTeamId(ctx);
-        ctx.log(`adopted team ${teamId}`);
+        await announceAdoption({ type: "Team", object: `team "${team.name}" (${teamId})`, how: "adopt: true" });
         return { id: teamId, outs: outputsOf(team, teamId, inputs) };
       } catch (error) {
         if (!isNotFound(error)) throw error;
