@@ -222,6 +222,20 @@ async function adoptByName(ctx: ProviderContext, inputs: Props): Promise<{ id: s
 const CREATE_ATTEMPTS = 3;
 
 /**
+ * The list read after a create without an answer. When it fails too, nobody can tell whether
+ * the app exists, and a later run would not find it (no adoption by name): the error says so.
+ */
+async function lookAgain(ctx: ProviderContext, inputs: Props, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
+  try {
+    return await freeMatches(ctx, inputs);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
+      "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another");
+  }
+}
+
+/**
  * POST /api_app, idempotent without adopting by name: the client ids that existed before the
  * first attempt are noted, and after a failure without an answer (5xx, network: it may have
  * been committed) only an app with this name and domains that was NOT there before is taken,
@@ -237,7 +251,7 @@ async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: str
     } catch (error) {
       if (!isEsignApiError(error) || !error.ambiguous || attempt >= CREATE_ATTEMPTS) throw error;
       ctx.cache.invalidate(cacheKeys.apiApps);
-      const committed = (await freeMatches(ctx, inputs)).find((a) => !before.has(a.client_id));
+      const committed = (await lookAgain(ctx, inputs, error)).find((a) => !before.has(a.client_id));
       if (committed) {
         ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) but was committed as ${committed.client_id}; keeping it`);
         return takeOver(ctx, committed, inputs);

@@ -84,4 +84,12 @@ describe("provider (in process): ApiApp identity and adoption", () => {
     assert.strictEqual(calls.filter((c) => c === "POST /v3/api_app").length, 1, `sent once: ${calls}`);
     assert.strictEqual(await appsInService(), 2, "no duplicate");
   });
+
+  it("when the look after a lost answer fails too, the error says the app may exist and how to take it over", async () => {
+    await h.control("POST", "/faults", { method: "GET", path: "/api_app/list", delay_ms: 1, count: 1 }); // the read before sending
+    await h.control("POST", "/faults", { method: "GET", path: "/api_app/list", status: 503, count: 4 });
+    await h.control("POST", "/faults", { method: "POST", path: "/api_app", drop: true, after: true, count: 1 });
+    await assert.rejects(h.resource("ApiApp").create(portal), (e: Error) =>
+      /got no answer .* the app may exist: .* add adopt: true \(or its clientId\) before the next up/.test(e.message) && !e.message.includes("\n"));
+  });
 });
