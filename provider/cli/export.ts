@@ -98,7 +98,7 @@ async function exportFaxLines(client: EsignClient, me: string, file: AccountFile
 /** The account as an account file, every object marked for adoption. */
 export async function exportAccount(client: EsignClient): Promise<AccountFile> {
   const me = (await client.account.get()).account_id;
-  const file: AccountFile = { adopted: true };
+  const file: AccountFile = {};
   await exportTeam(client, me, file);
   await exportApps(client, me, file);
   await exportTemplates(client, me, file);

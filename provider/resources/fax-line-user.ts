@@ -6,10 +6,11 @@
  * invitation is open.
  * Calls: create PUT /fax_line/add_user; read GET /fax_line?number=... (its accounts[]), read
  * ONCE per line and shared by all its users' refresh; delete PUT /fax_line/remove_user
- * (404 = already gone). An existing access is adopted silently.
+ * (404 = already gone). An existing access is taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { faxLineUserBody } from "../contract";
+import { cacheKeys } from "./support/bulk";
 import { grantImpl, type GrantStatus } from "./support/grant";
 import { personInput } from "./support/membership";
 import type { ResourceImpl } from "./support/resource";
@@ -35,7 +36,8 @@ export class FaxLineUser extends EsignResource {
 
 export const faxLineUserImpl: ResourceImpl = grantImpl({
   key: "number",
-  cacheKind: "fax_line",
+  type: "FaxLineUser",
+  cacheKey: cacheKeys.faxLineUsers,
   label: (number) => `fax line ${number}`,
   what: (number) => `use of fax line ${number}`,
   body: (inputs) => ({ number: inputs.number, ...personInput(inputs) }),

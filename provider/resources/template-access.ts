@@ -7,10 +7,11 @@
  * Calls: create POST /template/add_user/{template_id}; read GET /template/{template_id}
  * (its accounts[]), read ONCE per template and shared by all accesses' refresh; delete
  * POST /template/remove_user/{template_id} (404 = already gone). An existing access is
- * adopted silently.
+ * taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../contract";
+import { cacheKeys } from "./support/bulk";
 import { grantImpl, type GrantStatus } from "./support/grant";
 import { personInput } from "./support/membership";
 import type { ResourceImpl } from "./support/resource";
@@ -38,7 +39,8 @@ export class TemplateAccess extends EsignResource {
 
 export const templateAccessImpl: ResourceImpl = grantImpl({
   key: "templateId",
-  cacheKind: "template",
+  type: "TemplateAccess",
+  cacheKey: cacheKeys.templateHolders,
   label: (templateId) => `template ${templateId}`,
   what: (templateId) => `access to template ${templateId}`,
   body: (inputs) => ({ ...personInput(inputs), skipNotification: inputs.skipNotification }),

@@ -7,12 +7,15 @@
  * sides). Updates in place: nothing.
  * Calls: create, the parent's add call (after one read of its holders, shared by the run);
  * read, the parent's holder list, read ONCE per parent and shared by all its grants' refresh;
- * delete, the parent's remove call (404 = already gone). A grant found in place is adopted.
+ * delete, the parent's remove call (404 = already gone). A grant found in place is taken over,
+ * with a warning naming it (support/adoption.ts).
  * Pending: for a person whose team invitation is still open the service refuses the grant; it
  * is then recorded with `status: "pending"` and a warning, and `pulumi up --refresh` grants it
  * once they accept (support/pending.ts). `status` is `granted` otherwise.
  */
 import type { ZodType } from "zod";
+import { announceAdoption } from "./adoption";
+import { type CacheKey } from "./bulk";
 import { contractFailures } from "./check";
 import { normalizeEmail } from "./compare";
 import type { ProviderContext } from "./context";
@@ -32,8 +35,10 @@ export interface HolderList {
 export interface GrantParent {
   /** The input naming the parent (`templateId`, `number`); a change replaces the grant. */
   readonly key: string;
-  /** The prefix of the parent's cached holder list (`template`, `fax_line`). */
-  readonly cacheKind: string;
+  /** The resource type, as warnings name it. */
+  readonly type: string;
+  /** The cache entry of the parent's holder list (support/bulk.ts `cacheKeys`). */
+  cacheKey(parent: string): CacheKey<Holder[]>;
   /** The parent as an error names it: `template <id>`. */
   label(parent: string): string;
   /** What the grant gives, as the pending warning names it: `access to template <id>`. */
@@ -55,7 +60,7 @@ export const holdersOf = (parent: HolderList): Holder[] =>
 
 /** The parent's holders: one read per parent per run, shared by every grant of it. */
 export function parentHolders(ctx: ProviderContext, p: GrantParent, parent: string): Promise<Holder[]> {
-  return ctx.cache.get(`${p.cacheKind}:${parent}`, async () => holdersOf(await p.read(ctx, parent)));
+  return ctx.cache.get(p.cacheKey(parent), async () => holdersOf(await p.read(ctx, parent)));
 }
 
 function outputsOf(inputs: Props, holder: Person, status: GrantStatus = "granted"): Props {
@@ -64,7 +69,6 @@ function outputsOf(inputs: Props, holder: Person, status: GrantStatus = "granted
 
 /** The resource implementation of grants on `p`'s kind of parent. */
 export function grantImpl(p: GrantParent): ResourceImpl {
-  const cacheKey = (parent: string) => `${p.cacheKind}:${parent}`;
   return {
     rules: { [p.key]: { change: "replace" }, ...personRules, ...p.extraRules },
     deleteBeforeReplace: true,
@@ -79,7 +83,10 @@ export function grantImpl(p: GrantParent): ResourceImpl {
     async create(ctx, inputs) {
       const parent: string = inputs[p.key];
       let holder = findPerson(await parentHolders(ctx, p, parent), inputs);
-      if (!holder) {
+      if (holder) {
+        const who = normalizeEmail(holder.emailAddress) || holder.accountId;
+        await announceAdoption({ type: p.type, object: `${p.what(parent)} for ${who}`, how: "already granted" });
+      } else {
         const result = await grantUnlessInvited(ctx, inputs, p.what(parent), () => p.add(ctx, parent, toWire(p.body(inputs))));
         if ("invited" in result) {
           const who = result.invited.accountId ?? normalizeEmail(result.invited.emailAddress);
@@ -88,7 +95,7 @@ export function grantImpl(p: GrantParent): ResourceImpl {
         const added = findPerson(holdersOf(result.granted), inputs);
         if (!added) throw new Error(`${p.label(parent)}: ${inputs.emailAddress ?? inputs.accountId} has no access after add_user`);
         // Patched, not dropped: 300 creates read the parent once, not 300 times.
-        ctx.cache.patch<Holder[]>(cacheKey(parent), (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
+        ctx.cache.patch(p.cacheKey(parent), (list) => [...list.filter((h) => h.accountId !== added.accountId), added]);
         holder = added;
       }
       return { id: `${parent}/${holder.accountId}`, outs: outputsOf(inputs, holder) };
@@ -113,7 +120,7 @@ export function grantImpl(p: GrantParent): ResourceImpl {
       if (props.status === "pending") return; // nothing was granted
       const parent: string = props[p.key];
       await p.remove(ctx, parent, props.accountId);
-      ctx.cache.patch<Holder[]>(cacheKey(parent), (list) => list.filter((h) => h.accountId !== props.accountId));
+      ctx.cache.patch(p.cacheKey(parent), (list) => list.filter((h) => h.accountId !== props.accountId));
     },
   };
 }

@@ -9,7 +9,7 @@
  * `pulumi up --refresh` creates it, this time for real.
  */
 import { isEsignApiError } from "../../client/errors";
-import { resolveTeamId, teamPeople, type TeamPerson } from "../team-member";
+import { resolveTeamId, teamPeople, type TeamPerson } from "./team-people";
 import type { ProviderContext } from "./context";
 import { warn } from "./engine-log";
 import { findPerson } from "./membership";

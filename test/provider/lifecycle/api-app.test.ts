@@ -64,6 +64,7 @@ describe("fast tier: ApiApp", () => {
       await assertRuleTable(h, "ApiApp", app, inputs, {
         changes: {
           clientId: { set: { clientId: "another-app" }, expect: "replace" },
+          adopt: { set: { adopt: true }, expect: "ignore" },
           name: { set: { name: "Portal 2" }, expect: "update" },
           domains: { set: { domains: ["other.example.com"] }, expect: "update" },
           callbackUrl: { set: { callbackUrl: "https://portal.example.com/events" }, expect: "update" },

@@ -126,12 +126,13 @@ export function grantSuite(s: GrantSuite): void {
       await grants().delete(g.id, g.outs);
     });
 
-    it("a grant already in place is adopted without a write", async () => {
+    it("a grant already in place is taken over without a write, with one warning naming it", async () => {
       h.nextRun();
       await grant({ emailAddress: "eve@example.com" });
       h.nextRun();
-      const { calls } = await h.counting(() => grant({ emailAddress: "EVE@example.com" }));
+      const { result: { calls }, warnings } = await collectingWarnings(() => h.counting(() => grant({ emailAddress: "EVE@example.com" })));
       assert.deepStrictEqual(writes(calls), []);
+      assert.deepStrictEqual(warnings.map((w) => w.split(";")[0]), [`warning: esign: ${s.type} adopted ${s.what(parent)} for eve@example.com (already granted)`]);
     });
 
     it("pending: for an open invitation the grant is pending with a warning, kept while open, and granted by the next run after they accept", async () => {
