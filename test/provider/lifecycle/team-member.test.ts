@@ -95,6 +95,27 @@ describe("fast tier: TeamMember", () => {
     assert.strictEqual(withInvite.result.at(-1)?.props?.status, "invited");
   });
 
+  it("a team of 100 accounts or more is read from the member list, 100 a page: ceil(N/100) + 1 reads (D26)", async () => {
+    const account = await h.newAccount();
+    const caller = h.settings;
+    // The client paces itself to the real service's 100 writes a minute; this sandbox has no limit.
+    h.set({ "esign:apiKey": account.api_key, "esign:requestsPerMinute": "1000000" });
+    try {
+      h.nextRun();
+      const bigTeam = (await h.resource("Team").create({ name: "Big" })).id;
+      const people: Created[] = [];
+      for (let i = 0; i < 104; i++) people.push(await h.resource("TeamMember").create({ teamId: bigTeam, emailAddress: `big${i}@example.com` }));
+      for (let i = 0; i < 104; i++) await accept(`big${i}@example.com`);
+      h.nextRun();
+      const { result, calls } = await h.counting(() => Promise.all(people.map((p) => h.resource("TeamMember").read(p.id, p.outs))));
+      // 105 accounts with the caller: GET /team, then two pages of the member list.
+      assert.deepStrictEqual(calls, ["GET /v3/team", `GET /v3/team/members/${bigTeam}`, `GET /v3/team/members/${bigTeam}`]);
+      assert.ok(result.every((r) => r.props?.status === "member"));
+    } finally {
+      h.configure(caller);
+    }
+  });
+
   it("delete removes the member in one request; read then reports them gone", async () => {
     h.nextRun();
     const dora = await member({ emailAddress: "dora@example.com" });
