@@ -73,15 +73,20 @@ export function providerContext(): ProviderContext {
     maxConcurrency: settings.maxConcurrency,
   });
   let account: Promise<KeyAccount> | undefined;
+  const cache = new ParentListCache();
   shared = {
     client,
-    cache: new ParentListCache(),
+    cache,
     settings,
     account() {
-      account ??= client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined }));
+      if (account) return account;
+      const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined }));
+      account = read;
       // A failed read is not kept: the next operation asks again.
-      account.catch(() => (account = undefined));
-      return account;
+      read.catch(() => (account = undefined));
+      // The same answer serves the resources' own "account" lookups (ApiApp's owner check).
+      void cache.get("account", () => read.then((a) => a.accountId)).catch(() => undefined);
+      return read;
     },
     log: (message) => console.error(`esign: ${message}`),
   };
