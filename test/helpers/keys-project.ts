@@ -15,7 +15,7 @@ export interface KeysProject {
   pulumi(...args: string[]): Promise<CliResult>;
   /** `esign drift` (the compiled CLI) in DIR. */
   drift(...args: string[]): Promise<CliResult>;
-  /** The URNs in the stack's state. */
+  /** The URNs in the stack's state, sorted. */
   urns(): Promise<string[]>;
   dispose(): void;
 }
@@ -58,7 +58,7 @@ export async function keysProject(svc: LocalService, name: string): Promise<Keys
     }),
     async urns() {
       const exported = await pulumi("stack", "export");
-      return (JSON.parse(exported.stdout).deployment.resources ?? []).map((r: { urn: string }) => r.urn);
+      return (JSON.parse(exported.stdout).deployment.resources ?? []).map((r: { urn: string }) => r.urn).sort();
     },
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
