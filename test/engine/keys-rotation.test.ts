@@ -36,8 +36,11 @@ describe("engine: key rotation (real CLI)", function () {
     await svc?.close();
   });
 
-  it("a plain refresh uses the recorded, revoked key: one line naming the setting and the fix; state kept", async () => {
+  it("a plain refresh (and preview --refresh) uses the recorded, revoked key: one line naming the setting and the fix; state kept", async () => {
     const before = await p.urns();
+    const preview = await p.pulumi("preview", "--refresh");
+    assert.notStrictEqual(preview.code, 0, preview.stdout);
+    assert.match(preview.stdout + preview.stderr, /the API key was refused \(401 unauthorized\)/);
     const r = await p.pulumi("refresh", "--yes", "--skip-preview");
     const output = r.stdout + r.stderr;
     assert.notStrictEqual(r.code, 0, output);
