@@ -60,4 +60,14 @@ describe("provider (in process): only an envelope 404 means gone", () => {
     h.set({ "esign:baseUrl": h.svc.url });
     await assert.rejects(h.resource("ApiApp").check({ name: "X", domains: ["x.example.com"] }), /esign:baseUrl: must be the API's http\(s\) URL ending in \/v3/);
   });
+
+  it("a refresh under a base URL without /v3 fails naming the URL, with no request; the object is not gone", async () => {
+    const apps = h.resource("ApiApp");
+    const made = await apps.create({ name: "Kept", domains: ["kept.example.com"] });
+    h.nextRun();
+    h.set({ "esign:baseUrl": h.svc.url });
+    const { calls } = await h.counting(() => assert.rejects(apps.read(made.id, made.outs),
+      new RegExp(`^esign: invalid provider settings: esign:baseUrl: must be the API's http\\(s\\) URL ending in /v3 \\(e\\.g\\. https://api\\.hellosign\\.com/v3\\), got "${h.svc.url}"$`)));
+    assert.deepStrictEqual(calls, []);
+  });
 });
