@@ -72,9 +72,10 @@ export class ApiApp extends EsignResource {
   declare readonly isApproved: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly ownerAccount: pulumi.Output<{ accountId: string; emailAddress: string }>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
+    const outputs = { managingAccountId: undefined, oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
     super("ApiApp", name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }));
     // The client id is the id, which stays known while the app is updated.
     this.clientId = this.id;

@@ -28,9 +28,10 @@ export class FaxLineUser extends EsignResource {
   declare readonly emailAddress: pulumi.Output<string>;
   /** `pending` while the person has not accepted the team invitation (no access yet), then `granted`. */
   declare readonly status: pulumi.Output<GrantStatus>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: FaxLineUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super("FaxLineUser", name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
+    super("FaxLineUser", name, { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
   }
 }
 

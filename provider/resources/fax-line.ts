@@ -37,9 +37,10 @@ export class FaxLine extends EsignResource {
   readonly number: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly updatedAt: pulumi.Output<number>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { createdAt: undefined, updatedAt: undefined };
+    const outputs = { managingAccountId: undefined, createdAt: undefined, updatedAt: undefined };
     super("FaxLine", name, { ...outputs, ...args }, opts);
     // The number is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.

@@ -43,9 +43,10 @@ export class TeamMember extends EsignResource {
   declare readonly role: pulumi.Output<string>;
   /** `invited` until the invitation is accepted, then `member`. */
   declare readonly status: pulumi.Output<"invited" | "member">;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
+    const outputs = { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
     super("TeamMember", name, { ...outputs, ...args }, opts);
   }
 }

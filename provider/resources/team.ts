@@ -35,10 +35,11 @@ export interface TeamArgs {
 
 export class Team extends EsignResource {
   declare readonly name: pulumi.Output<string>;
+  declare readonly managingAccountId: pulumi.Output<string>;
   readonly teamId: pulumi.Output<string>;
 
   constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, { name: undefined, ...args }, opts);
+    super("Team", name, { managingAccountId: undefined, name: undefined, ...args }, opts);
     // The teamId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.teamId = this.id;

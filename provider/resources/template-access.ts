@@ -31,9 +31,10 @@ export class TemplateAccess extends EsignResource {
   declare readonly emailAddress: pulumi.Output<string>;
   /** `pending` while the person has not accepted the team invitation (no access yet), then `granted`. */
   declare readonly status: pulumi.Output<GrantStatus>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: TemplateAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super("TemplateAccess", name, { accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
+    super("TemplateAccess", name, { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
   }
 }
 

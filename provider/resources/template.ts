@@ -62,9 +62,10 @@ export class Template extends EsignResource {
   declare readonly documents: pulumi.Output<Record<string, any>[]>;
   declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
   declare readonly isLocked: pulumi.Output<boolean>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { documents: undefined, isLocked: undefined, fileHashes: undefined };
+    const outputs = { managingAccountId: undefined, documents: undefined, isLocked: undefined, fileHashes: undefined };
     super("Template", name, { ...outputs, ...args }, opts);
     // The templateId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
