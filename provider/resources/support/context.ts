@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EsignClient } from "../../client";
-import { ParentListCache } from "./bulk";
+import { cacheKeys, ParentListCache } from "./bulk";
 import type { KeyAccount } from "./account-pin";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -85,7 +85,7 @@ export function providerContext(): ProviderContext {
       // A failed read is not kept: the next operation asks again.
       read.catch(() => (account = undefined));
       // The same answer serves the resources' own "account" lookups (ApiApp's owner check).
-      void cache.get("account", () => read.then((a) => a.accountId)).catch(() => undefined);
+      void cache.get(cacheKeys.account, () => read.then((a) => a.accountId)).catch(() => undefined);
       return read;
     },
     log: (message) => console.error(`esign: ${message}`),

@@ -10,7 +10,7 @@ import { warningsOf } from "./support";
 
 describe("provider (in process): adoption is announced", () => {
   let h: ProviderHarness;
-  beforeEach(async () => (h = await ProviderHarness.start()));
+  beforeEach(async () => (h = (await ProviderHarness.start()).ignoringPinRead()));
   afterEach(async () => h?.close());
 
   it("Team adopt: true names the team it took over", async () => {

@@ -9,7 +9,7 @@ import { warningsOf } from "./support";
 
 describe("provider (in process): ApiApp identity and adoption", () => {
   let h: ProviderHarness;
-  beforeEach(async () => (h = await ProviderHarness.start()));
+  beforeEach(async () => (h = (await ProviderHarness.start()).ignoringPinRead()));
   afterEach(async () => h?.close());
 
   const portal = { name: "Portal", domains: ["portal.example.com"] };

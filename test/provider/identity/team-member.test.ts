@@ -12,7 +12,7 @@ describe("provider (in process): TeamMember identity and moves", () => {
   let root: string;
   let sub: string;
   beforeEach(async () => {
-    h = await ProviderHarness.start();
+    h = (await ProviderHarness.start()).ignoringPinRead();
     const team = await h.resource("Team").create({ name: "Root" });
     root = team.id;
     sub = (await h.control("POST", `/teams/${root}/sub_teams`, { name: "Sub" })).body.team_id;

@@ -15,7 +15,7 @@ const nda = { title: "NDA", message: "Please sign", files: [file("nda.pdf")], si
 
 describe("provider (in process): Template identity and adoption", () => {
   let h: ProviderHarness;
-  beforeEach(async () => (h = await ProviderHarness.start()));
+  beforeEach(async () => (h = (await ProviderHarness.start()).ignoringPinRead()));
   afterEach(async () => h?.close());
 
   const templates = () => h.resource("Template");

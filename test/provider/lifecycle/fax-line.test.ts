@@ -10,7 +10,7 @@ import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-tabl
 describe("fast tier: FaxLine", () => {
   let h: ProviderHarness;
   const lines = () => h.resource("FaxLine");
-  before(async () => (h = await ProviderHarness.start()));
+  before(async () => (h = (await ProviderHarness.start()).ignoringPinRead()));
   after(async () => h?.close());
 
   it("check names the property and the rule, without a request; an adopted line skips the purchase rules", async () => {

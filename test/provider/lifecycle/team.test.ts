@@ -8,7 +8,7 @@ import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-tabl
 
 describe("fast tier: Team", () => {
   let h: ProviderHarness;
-  before(async () => (h = await ProviderHarness.start()));
+  before(async () => (h = (await ProviderHarness.start()).ignoringPinRead()));
   after(async () => h?.close());
 
   /** A fresh account (no team yet) as the provider's caller. */

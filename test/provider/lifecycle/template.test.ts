@@ -15,7 +15,7 @@ import { examplePdf, ndaTemplate } from "./support/fixtures";
 describe("fast tier: Template", () => {
   let h: ProviderHarness;
   const templates = () => h.resource("Template");
-  before(async () => (h = await ProviderHarness.start({ templateProcessingMs: 0 })));
+  before(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead()));
   after(async () => h?.close());
 
   it("check names the property and the rule, without a request", async () => {

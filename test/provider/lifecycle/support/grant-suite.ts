@@ -40,7 +40,7 @@ export function grantSuite(s: GrantSuite): void {
     }
 
     before(async () => {
-      h = await ProviderHarness.start({ templateProcessingMs: 0 });
+      h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead();
       await h.resource("Team").create({ name: "Ops" });
       await team(["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com", "carol@example.com"],
         ["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com"]);
@@ -140,7 +140,7 @@ export function grantSuite(s: GrantSuite): void {
       const made = await collectingWarnings(() => grant({ emailAddress: "carol@example.com" }));
       const pending = made.result;
       assert.strictEqual(pending.outs.status, "pending");
-      assert.deepStrictEqual(made.warnings, [`warning: esign: ${s.what(parent)} for carol@example.com is pending: carol@example.com has not accepted the invitation to the team yet. Run \`pulumi up --refresh\` after they accept; it grants it.`]);
+      assert.deepStrictEqual(made.warnings, [`warning: esign: ${s.what(parent)} for carol@example.com is pending: carol@example.com has not accepted the invitation to the team yet. Run \`pulumi up --refresh --run-program\` after they accept; it grants it.`]);
       h.nextRun(); // `preview --refresh --expect-no-changes` while the invitation is open
       const kept = await grants().read(pending.id, pending.outs);
       assert.deepStrictEqual([kept.id, kept.props?.status], [pending.id, "pending"]);
