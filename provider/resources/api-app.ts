@@ -187,7 +187,7 @@ function remember(ctx: ProviderContext, app: ApiAppWire): void {
   ctx.cache.patch(cacheKeys.apiApps, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
 }
 
-const describe = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
+const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
 
 /** Brings an existing app in line with the program: PUT only when the declared settings differ. */
 async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
@@ -200,7 +200,7 @@ async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Prop
 /** An adoption the program asked for: taken over, and announced as an engine warning. */
 async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
   const taken = await takeOver(ctx, existing, inputs);
-  await announceAdoption({ type: "ApiApp", object: describe(existing), how });
+  await announceAdoption({ type: "ApiApp", object: nameOf(existing), how });
   return taken;
 }
 

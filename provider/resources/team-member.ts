@@ -119,7 +119,7 @@ async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: strin
   return person;
 }
 
-const describe = (person: TeamPerson, teamId: string) =>
+const nameOf = (person: TeamPerson, teamId: string) =>
   `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
 
 export const teamMemberImpl: ResourceImpl = {
@@ -139,7 +139,7 @@ export const teamMemberImpl: ResourceImpl = {
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
     else {
-      await announceAdoption({ type: "TeamMember", object: describe(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      await announceAdoption({ type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
       if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
     }
     const outs = outputsOf(inputs, teamId, person!, undefined);
