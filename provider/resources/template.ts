@@ -114,7 +114,7 @@ function declaredOlds(olds: Props, news: Props): Props {
   return out;
 }
 
-/** The content keys whose change would replace the template, with what each holds. */
+/** The keys whose change would replace the template (undeclared content left out). */
 function replacing(olds: Props, news: Props): string[] {
   return diffByRules(rules, declaredOlds(olds, news), news).replaces ?? [];
 }
