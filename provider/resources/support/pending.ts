@@ -8,7 +8,7 @@
  * invitation is open and reports it gone once the person has joined, so the next
  * `pulumi up --refresh` creates it, this time for real.
  */
-import { isEsignApiError } from "../../client";
+import { isEsignApiError } from "../../client/errors";
 import { resolveTeamId, teamPeople, type TeamPerson } from "./team-people";
 import type { ProviderContext } from "./context";
 import { warn } from "./engine-log";
