@@ -4,20 +4,18 @@
  * Replaces: nothing (a new `clientId` input adopts another app, which is a replace).
  * Updates in place (PUT /api_app/{client_id}): name, domains (a set), callbackUrl, oauth,
  * options, whiteLabelingOptions, customLogoFile (diffed by content hash, not path).
- * Calls: create GET /api_app/list (100 a page) + GET /account, both read ONCE per provider
- * process and shared, then POST /api_app (multipart when a logo is uploaded); read: the same
- * shared app list (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
+ * Calls: create GET /api_app/list (100 a page), read ONCE per provider process and shared,
+ * then POST /api_app (multipart when a logo is uploaded); read: the same shared app list
+ * (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
  * delete DELETE /api_app/{id} (404 = already gone).
- * Adoption: give `clientId` and create takes over that app (GET, then PUT only if the declared
- * settings differ) instead of making a new one.
- * Create is idempotent by natural key: an app OWNED BY THE CALLER with the same name and the
- * same set of domains (case-insensitive), not already taken by another resource in this run,
- * is adopted (then brought in line like `clientId`) instead of creating a second one. So an
- * `up` after a create whose answer was lost (network drop, 5xx after commit) does not make a
- * duplicate. Two ApiApps with the same name and domains in one account are therefore not
- * supported: give them distinct names. The same lookup (a fresh list read) follows a create
- * that failed ambiguously within one run (5xx or network error: it may have been committed):
- * found = adopted, not found = created again, at most CREATE_ATTEMPTS times.
+ * Adoption, only when asked (D35): `clientId` takes over that app; `adopt: true` the caller's
+ * own app with this name and domain set (GET /account too), refused when none or several
+ * match. Either brings the declared settings in line (PUT only if they differ) and is an engine
+ * warning naming the app. Without them create always makes a new app.
+ * Idempotent create without adoption by name (D8): after a create that failed without an
+ * answer (5xx or network: it may have been committed), the list is read again and only an app
+ * with this name and domains that was not there before the first attempt is kept; none = sent
+ * again, at most CREATE_ATTEMPTS times.
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -190,7 +188,7 @@ function remember(ctx: ProviderContext, app: ApiAppWire): void {
   ctx.cache.patch(cacheKeys.apiApps, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
 }
 
-const describe = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
+const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
 
 /** Brings an existing app in line with the program: PUT only when the declared settings differ. */
 async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
@@ -203,7 +201,7 @@ async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Prop
 /** An adoption the program asked for: taken over, and announced as an engine warning. */
 async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
   const taken = await takeOver(ctx, existing, inputs);
-  await announceAdoption({ type: "ApiApp", object: describe(existing), how });
+  await announceAdoption({ type: "ApiApp", object: nameOf(existing), how });
   return taken;
 }
 

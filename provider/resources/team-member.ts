@@ -1,16 +1,17 @@
 /**
  * TeamMember: one account on the team, as a member or with an invitation outstanding.
  *
- * Replaces: emailAddress or accountId (compared case-insensitively), teamId; always
- * delete-before-replace, since the same person may be on both sides of the replace.
- * Updates in place: role (PUT /team/add_member?team_id=... with the new role).
- * Calls: create PUT /team/add_member?team_id=...; read: GET /team, plus GET /team/invites only
- * while someone is invited, plus the member list (GET /team/members/{team_id}, 100 a page) only
- * for a sub-team or a team of 100 or more accounts; read ONCE per team and shared by every
- * member's refresh (see teamPeople); delete POST /team/remove_member, which also expires a
- * pending invitation (404 = already gone).
+ * Replaces: another person (emailAddress or accountId, compared case-insensitively), create
+ * before delete; a new address for the accountId the program names is an update (D37).
+ * Updates in place: role (PUT /team/add_member?team_id=... with the new role); teamId, a move
+ * (POST /team/remove_member with new_team_id and new_role: never out of the organization,
+ * never a second invitation).
+ * Calls: create PUT /team/add_member?team_id=...; read: who is on the team
+ * (support/team-people.ts), read ONCE per team and shared by every member's refresh; delete
+ * POST /team/remove_member, which also expires a pending invitation (404 = already gone).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
- * the person accepts, then `member`. An existing membership is adopted silently.
+ * the person accepts, then `member`. A person already on the team is taken over, with an
+ * engine warning naming them.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { teamAddMemberBody, type ResultOf } from "../contract";
@@ -119,7 +120,7 @@ async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: strin
   return person;
 }
 
-const describe = (person: TeamPerson, teamId: string) =>
+const nameOf = (person: TeamPerson, teamId: string) =>
   `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
 
 export const teamMemberImpl: ResourceImpl = {
@@ -139,7 +140,7 @@ export const teamMemberImpl: ResourceImpl = {
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
     else {
-      await announceAdoption({ type: "TeamMember", object: describe(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      await announceAdoption({ type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
       if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
     }
     const outs = outputsOf(inputs, teamId, person!, undefined);

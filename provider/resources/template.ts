@@ -11,7 +11,11 @@
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
- * Adoption: give `templateId` and create takes over that template.
+ * Refresh reads title, subject, message and ccRoles back as the service has them; content the
+ * program never declared (metadata edited in the web UI) is no change (D23).
+ * Adoption: give `templateId` and create takes over that template (declared content must be
+ * the template's; texts are brought in line), with an engine warning. An adopted template is
+ * never replaced: content changes are refused at check, web-UI content changes fail the diff.
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -111,7 +115,7 @@ function declaredOlds(olds: Props, news: Props): Props {
   return out;
 }
 
-/** The content keys whose change would replace the template, with what each holds. */
+/** The keys whose change would replace the template (undeclared content left out). */
 function replacing(olds: Props, news: Props): string[] {
   return diffByRules(rules, declaredOlds(olds, news), news).replaces ?? [];
 }

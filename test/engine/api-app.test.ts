@@ -140,7 +140,7 @@ describe("engine: ApiApp adoption", function () {
     let output = "";
     const up = await t.stack.up({ onOutput: (s) => (output += s) });
     assert.strictEqual(up.outputs.clientId.value, clientId);
-    assert.match(output, new RegExp(`warning: esign: ApiApp adopted API app "Existing" \(client id ${clientId}\) \(clientId was given\)`));
+    assert.match(output, new RegExp(`warning: esign: ApiApp adopted API app "Existing" \\(client id ${clientId}\\) \\(clientId was given\\)`));
     const writes = (await svc.requestsSince(seq)).filter((r) => r.method !== "GET");
     assert.deepStrictEqual(writes, [], "adoption of an identical app makes no write");
     const list = (await api(svc).get("/api_app/list")).data;
