@@ -5,6 +5,7 @@
  * secret in state.
  */
 import * as assert from "assert";
+import * as pulumi from "@pulumi/pulumi";
 import { dynamicClasses } from "../../provider/account-file/program";
 import { nativeClasses } from "../../provider/native/classes";
 import { changes, newStack, TestStack } from "../helpers/engine";
@@ -65,6 +66,52 @@ describe("engine: the native plugin, seven resources", function () {
     } finally {
       await dyn.dispose();
       await other.close();
+    }
+  });
+
+  it("lookups find each kind of object in one line of program, and Type.get reads full outputs", async () => {
+    const made = (await t.stack.outputs());
+    const lookups = await newStack("native-lookups", async () => {
+      const inv = (fn: string, args: Record<string, unknown>) => pulumi.runtime.invoke(`esign:index:${fn}`, args);
+      const got = new nativeClasses.ApiApp("got", {}, { id: made.clientId.value });
+      return {
+        account: await inv("getAccount", {}),
+        team: await inv("getTeam", {}),
+        template: await inv("getTemplate", { title: "NDA" }),
+        templateById: await inv("getTemplate", { templateId: made.templateId.value }),
+        app: (await inv("getApiApp", { name: "Portal" })).clientId,
+        line: await inv("getFaxLine", { number: made.number.value }),
+        got: { name: (got as any).name, domains: (got as any).domains, oauthSecret: (got as any).oauthSecret },
+      };
+    }, { config: svc.stackConfig(), env: pluginEnv() });
+    try {
+      const seq = await svc.lastSeq();
+      const up = await lookups.stack.up();
+      const out = (k: string) => up.outputs[k].value;
+      assert.match(out("account").accountId, /\w+/);
+      assert.deepStrictEqual([out("team").teamId, out("team").name], [made.teamId.value, "Ops"]);
+      assert.strictEqual(out("template").templateId, made.templateId.value);
+      assert.deepStrictEqual(out("template").signerRoles, [{ name: "Client", order: 0 }]);
+      assert.deepStrictEqual(out("templateById"), out("template"));
+      assert.strictEqual(out("app"), made.clientId.value);
+      assert.strictEqual(out("line").number, made.number.value);
+      assert.deepStrictEqual([out("got").name, out("got").domains], ["Portal", ["portal.example.com"]]);
+      assert.strictEqual(out("got").oauthSecret, made.oauthSecret.value);
+      assert.ok(!(await lookups.exportText()).includes(made.oauthSecret.value), "a read resource's OAuth secret stays secret in state");
+      const calls = operations(await svc.requestsSince(seq));
+      // getAccount, getTeam, getTemplate by title (list + get) and by id, getApiApp and the
+      // read of `got` (one shared app list), getFaxLine.
+      assert.deepStrictEqual(calls, ["account.get", "api_app.list", "fax_line.get", "team.info", "template.get", "template.get", "template.list"]);
+      const missing = await newStack("native-lookup-missing", async () => ({
+        app: await pulumi.runtime.invoke("esign:index:getApiApp", { name: "Nope" }),
+      }), { config: svc.stackConfig(), env: pluginEnv() });
+      try {
+        await assert.rejects(missing.stack.preview(), /getApiApp: no API app named "Nope"/);
+      } finally {
+        await missing.dispose();
+      }
+    } finally {
+      await lookups.dispose({ skipDestroy: true });
     }
   });
 
