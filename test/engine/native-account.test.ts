@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parseDocument } from "yaml";
 import { AccountFileError, parseAccountFile } from "../../provider/account-file";
 import { accountDir, accountProgram, unprotectAll } from "../helpers/account-file";
-import { changes, newStack, TestStack } from "../helpers/engine";
+import { newStack, TestStack } from "../helpers/engine";
 import { localService, LocalService } from "../helpers/local";
 import { operations, pluginEnv } from "./native-support";
 
