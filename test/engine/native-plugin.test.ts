@@ -27,6 +27,13 @@ describe("engine: the native plugin, seven resources", function () {
     await svc?.close();
   });
 
+  it("previews the seven creates (unknown ids flowing between them) without a request", async () => {
+    const seq = await svc.lastSeq();
+    const preview = await t.stack.preview();
+    assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { create: 8 });
+    assert.deepStrictEqual(await svc.requestsSince(seq), []);
+  });
+
   it("creates all seven through the plugin; the OAuth secret is a secret output and the key is nowhere in state", async () => {
     const seq = await svc.lastSeq();
     const up = await t.stack.up();
