@@ -26,6 +26,7 @@ describe("engine: the native plugin's explicit providers", function () {
   let third: { account_id: string; api_key: string };
   let euKey: string;
   let euSettings: Record<string, unknown> = {};
+  let first: string;
 
   before(async () => {
     svc = await localService();
@@ -50,7 +51,7 @@ describe("engine: the native plugin's explicit providers", function () {
     const seq = await svc.lastSeq();
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: 4 }, "the stack, the eu provider, two apps");
-    const first = (await api(svc).get("/account")).data.account.account_id;
+    first = (await api(svc).get("/account")).data.account.account_id;
     assert.strictEqual(up.outputs.awayOwner.value.accountId, second.account_id);
     assert.strictEqual(up.outputs.homeOwner.value.accountId, first);
     assert.notStrictEqual(first, second.account_id);
@@ -87,5 +88,13 @@ describe("engine: the native plugin's explicit providers", function () {
       euSettings = {};
     }
     await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("destroy deletes each object with its own provider's key", async () => {
+    const seq = await svc.lastSeq();
+    await t.stack.destroy();
+    const deletes = async (account: string) => (await svc.requestsSince(seq, account)).filter((r) => r.method === "DELETE").map((r) => r.operation);
+    assert.deepStrictEqual(await deletes(second.account_id), ["api_app.delete"]);
+    assert.deepStrictEqual(await deletes(first), ["api_app.delete"]);
   });
 });
