@@ -1,6 +1,6 @@
 /**
- * docs/resources/<resource>.md, generated: the schema's inputs and outputs and the rules'
- * replace/update/no-effect split, around the hand-written prose kept in
+ * docs/resources/<resource>.md, generated: the schema's inputs and outputs, the rules'
+ * replace/update/no-effect split and the calls of each operation, around the hand-written prose kept in
  * docs/resources/prose/<resource>.md (its intro, notes under Inputs/Outputs/Changes, and every
  * other section as written). `npm run docs:resources` writes them; a test fails when stale.
  */
@@ -55,6 +55,10 @@ function changesText(kind: string): string {
   ].join("\n");
 }
 
+function callsTable(spec: ResourceSpec): string {
+  return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`)].join("\n");
+}
+
 function importText(kind: string, spec: ResourceSpec): string {
   return [
     `With the native plugin ([docs/native-provider.md](../native-provider.md)): \`pulumi import esign:index:${kind} NAME ID\`,`,
@@ -74,7 +78,7 @@ function sections(prose: string): { intro: string; rest: Section[] } {
   return { intro: parts[0].trim(), rest };
 }
 
-const GENERATED = ["Inputs", "Outputs", "Changes"];
+const GENERATED = ["Inputs", "Outputs", "Changes", "API calls"];
 
 /** One resource's page: generated reference, the prose beside it. */
 export function resourcePage(kind: string, prose: string): string {
@@ -88,6 +92,7 @@ export function resourcePage(kind: string, prose: string): string {
     block("Inputs", inputsTable(kind, spec)),
     block("Outputs", outputsTable(spec)),
     block("Changes", changesText(kind)),
+    block("API calls", callsTable(spec)),
     block("Import", importText(kind, spec)),
     ...rest.filter((s) => !GENERATED.includes(s.title) && s.title !== "Import").map((s) => `## ${s.title}\n\n${s.body}`),
   ];
