@@ -37,7 +37,10 @@ describe("engine: the native plugin's explicit providers", function () {
       const eu = new EsignProvider("eu", { apiKey: pulumi.secret(euKey), baseUrl: svc.baseUrl, requestsPerMinute: 60000, ...euSettings });
       const home = new nativeClasses.ApiApp("home", { name: "Home", domains: ["home.example.com"] });
       const away = new nativeClasses.ApiApp("away", { name: "Away", domains: ["away.example.com"] }, { provider: eu });
-      return { homeOwner: (home as any).ownerAccount, awayOwner: (away as any).ownerAccount };
+      // The Account component's children act for the provider the component is given.
+      const file = "apiApps:\n  - key: eu\n    name: From the file\n    domains: [file.example.com]\n";
+      const account = new pulumi.ComponentResource("esign:index:Account", "eu-account", { text: file, apiApps: undefined }, { providers: [eu] }, true) as any;
+      return { homeOwner: (home as any).ownerAccount, awayOwner: (away as any).ownerAccount, fileApps: account.apiApps };
     }, { config: svc.stackConfig(), env: pluginEnv() });
   });
   after(async () => {
@@ -50,13 +53,16 @@ describe("engine: the native plugin's explicit providers", function () {
   it("manages two accounts in one program: each resource acts for its provider's account", async () => {
     const seq = await svc.lastSeq();
     const up = await t.stack.up();
-    assert.deepStrictEqual(changes(up.summary), { create: 4 }, "the stack, the eu provider, two apps");
+    assert.deepStrictEqual(changes(up.summary), { create: 6 }, "the stack, the eu provider, two apps, the component and its app");
     first = (await api(svc).get("/account")).data.account.account_id;
     assert.strictEqual(up.outputs.awayOwner.value.accountId, second.account_id);
     assert.strictEqual(up.outputs.homeOwner.value.accountId, first);
     assert.notStrictEqual(first, second.account_id);
     const euCalls = operations(await svc.requestsSince(seq, second.account_id));
-    assert.deepStrictEqual(euCalls, ["account.get", "api_app.create", "api_app.list"], "the eu provider made only the away app's calls");
+    assert.deepStrictEqual(euCalls, ["account.get", "api_app.create", "api_app.create", "api_app.list"],
+      "the eu provider made only the away app's and the component's app's calls (one app list for both)");
+    const fileApp = (await api(svc, second.api_key).get(`/api_app/${up.outputs.fileApps.value.eu}`)).data.api_app;
+    assert.strictEqual(fileApp.owner_account.account_id, second.account_id, "the component's app belongs to the eu account");
     const text = await t.exportText();
     assert.ok(!text.includes(second.api_key), "the explicit provider's key is not in state in plain text");
     assert.ok(!text.includes(svc.apiKey), "the default provider's key is not in state in plain text");
@@ -94,7 +100,7 @@ describe("engine: the native plugin's explicit providers", function () {
     const seq = await svc.lastSeq();
     await t.stack.destroy();
     const deletes = async (account: string) => (await svc.requestsSince(seq, account)).filter((r) => r.method === "DELETE").map((r) => r.operation);
-    assert.deepStrictEqual(await deletes(second.account_id), ["api_app.delete"]);
+    assert.deepStrictEqual(await deletes(second.account_id), ["api_app.delete", "api_app.delete"]);
     assert.deepStrictEqual(await deletes(first), ["api_app.delete"]);
   });
 });
