@@ -152,8 +152,8 @@ function updateBody(olds: Props, news: Props): Props {
   return body;
 }
 
-/** Every app the caller can see: read once (100 a page), shared by creates and reads. */
-function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
+/** Every app the caller can see: read once (100 a page), shared by creates, reads and lookups (native/lookups.ts). */
+export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
   return ctx.cache.get(cacheKeys.apiApps, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
 }
 
