@@ -35,7 +35,8 @@ const readAs = (kind: string) => async (ctx: ProviderContext, id: string) => {
 
 const LOOKUPS: Record<string, Lookup> = {
   async getAccount(ctx) {
-    return fromWire<Json>(await ctx.client.account.get());
+    // The account pin's read (once per provider process), not a second GET /account.
+    return fromWire<Json>((await ctx.account()).answer);
   },
   async getTeam(ctx) {
     return fromWire<Json>(await ctx.client.team.info());

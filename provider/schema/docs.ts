@@ -6,6 +6,7 @@
  */
 import { registry } from "../resources/registry";
 import { resourceSpecs } from "./resources";
+import { commonOutputs } from "./resources/common";
 import type { PropSpec, ResourceSpec } from "./spec";
 import { typeSpecs } from "./types";
 
@@ -32,13 +33,14 @@ function inputsTable(kind: string, spec: ResourceSpec): string {
   const rows = Object.entries(spec.inputs).map(([k, p]) => {
     const rule = rules[k];
     const required = spec.requiredInputs?.includes(k) ? "yes" : "no";
-    return `| \`${k}\` | \`${cell(typeText(p))}\` | ${required} | ${rule ? EFFECT[rule.change] : "—"} | ${cell(p.description ?? "")} |`;
+    const effect = rule ? `${EFFECT[rule.change]}${p.changeUnless ? `, unless ${p.changeUnless}` : ""}` : "—";
+    return `| \`${k}\` | \`${cell(typeText(p))}\` | ${required} | ${cell(effect)} | ${cell(p.description ?? "")} |`;
   });
   return ["| Input | Type | Required | A change | |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
 function outputsTable(spec: ResourceSpec): string {
-  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs }).map(([k, p]) =>
+  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs }).map(([k, p]) =>
     `| \`${k}\` | \`${cell(typeText(p))}\` | ${cell(`${p.description ?? ""}${p.secret ? " (secret)" : ""}`)} |`);
   return ["All inputs, plus:", "", "| Output | Type | |", "|---|---|---|", ...rows].join("\n");
 }
@@ -55,8 +57,12 @@ function changesText(kind: string): string {
   ].join("\n");
 }
 
+/** The runtime's own read, the same for every resource (runtime.ts, support/account-pin.ts). */
+const PIN_READ = "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
+  "resource together (the account pin, `managingAccountId`: DECISIONS.md D31); preview makes none.";
+
 function callsTable(spec: ResourceSpec): string {
-  return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`)].join("\n");
+  return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`), "", PIN_READ].join("\n");
 }
 
 function importText(kind: string, spec: ResourceSpec): string {

@@ -11,6 +11,7 @@ import { accountComponent } from "./account";
 import { lookupSpecs } from "./functions";
 import { languageSettings } from "./language";
 import { resourceSpecs } from "./resources";
+import { commonOutputs } from "./resources/common";
 import type { PropSpec, ResourceSpec } from "./spec";
 import { typeSpecs } from "./types";
 
@@ -31,14 +32,14 @@ function property(spec: PropSpec, extra = ""): Json {
   return out;
 }
 
-/** What a change of the input does, from the resource's rules. */
-function changeNote(rule: PropertyRule | undefined): string {
-  switch (rule?.change) {
-    case "replace": return " Changing it replaces the object.";
-    case "update": return " Changing it updates the object in place.";
-    case "ignore": return " A change of this value alone changes nothing in the service.";
-    default: return "";
-  }
+/** What a change of the input does, from the resource's rules (and the exception its diff makes). */
+function changeNote(rule: PropertyRule | undefined, unless?: string): string {
+  const effect = rule && {
+    replace: "Changing it replaces the object",
+    update: "Changing it updates the object in place",
+    ignore: "A change of this value alone changes nothing in the service",
+  }[rule.change];
+  return effect ? ` ${effect}${unless ? `, unless ${unless}` : ""}.` : "";
 }
 
 const properties = (props: Record<string, PropSpec>, note: (k: string) => string = () => "") =>
@@ -46,17 +47,17 @@ const properties = (props: Record<string, PropSpec>, note: (k: string) => string
 
 /** Every property a resource's state holds: its inputs, what check computes, its outputs. */
 export function resourceProperties(spec: ResourceSpec): Record<string, PropSpec> {
-  return { ...spec.inputs, ...(spec.computed ?? {}), ...spec.outputs };
+  return { ...spec.inputs, ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs };
 }
 
 function resource(type: string, spec: ResourceSpec): Json {
   const impl = registry[type];
-  const note = (k: string) => changeNote(impl.rules[k]);
+  const note = (k: string) => changeNote(impl.rules[k], spec.inputs[k]?.changeUnless);
   const replacement = impl.deleteBeforeReplace ? " A replacement deletes the old object first (the same person may be on both sides)." : "";
   return {
     description: `${spec.description}${replacement}\n\nImport: \`pulumi import ${token(type)} NAME ID\` where ID is ${spec.importId}.`,
     properties: properties(resourceProperties(spec), note),
-    required: [...spec.requiredOutputs].sort(),
+    required: [...spec.requiredOutputs, ...Object.keys(commonOutputs)].sort(),
     inputProperties: properties(spec.inputs, note),
     ...(spec.requiredInputs?.length ? { requiredInputs: [...spec.requiredInputs].sort() } : {}),
   };

@@ -14,6 +14,11 @@ export interface PropSpec {
   /** Required of properties; optional for the items of a list or map. */
   description?: string;
   secret?: boolean;
+  /**
+   * When the resource's own diff refines its rules for this input (TeamMember: a new address
+   * for the same account id is an update): the exception, appended to the change's note.
+   */
+  changeUnless?: string;
 }
 
 export interface ResourceSpec {

@@ -83,7 +83,7 @@ export function providerContext(): ProviderContext {
     settings,
     account() {
       if (account) return account;
-      const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined }));
+      const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined, answer: a }));
       account = read;
       // A failed read is not kept: the next operation asks again.
       read.catch(() => (account = undefined));

@@ -6,7 +6,7 @@ export const faxLineSpec: ResourceSpec = {
     ["preview", "none"],
     ["create", "`POST /fax_line/create`"],
     ["create with `number`", "`GET /fax_line?number=...`"],
-    ["refresh", "`GET /fax_line?number=...` (404 or 410: gone, leaves state)"],
+    ["refresh", "`GET /fax_line?number=...` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
     ["delete", "`DELETE /fax_line` with `{number}` (404: already gone)"],
   ],
   importId: "the fax number",
@@ -15,7 +15,7 @@ export const faxLineSpec: ResourceSpec = {
     country: { type: "string", description: "CA, US or UK (case-insensitive)." },
     city: { type: "string", description: "The city to buy the number in." },
     accountId: { type: "string", description: "The account the line is bought for (default: the caller)." },
-    number: { type: "string", description: "Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id)." },
+    number: { type: "string", description: "Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id)." },
   },
   outputs: {
     createdAt: { type: "integer", description: "When the line was bought (Unix time)." },

@@ -8,5 +8,5 @@ export const personInputs: Record<string, PropSpec> = {
 
 export const grantStatus: PropSpec = {
   type: "string",
-  description: "`granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).",
+  description: "`granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).",
 };

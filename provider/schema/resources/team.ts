@@ -6,14 +6,14 @@ export const teamSpec: ResourceSpec = {
     ["preview", "none"],
     ["create", "`POST /team/create`, then `GET /team/info` (the team id)"],
     ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
-    ["refresh", "`GET /team` and `GET /team/info`; when the caller is now on another team, this one is gone and leaves state"],
+    ["refresh", "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state"],
     ["update", "`PUT /team`"],
     ["delete", "`DELETE /team/destroy`"],
   ],
   importId: "the team id",
   inputs: {
     name: { type: "string", description: "The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone." },
-    adopt: { type: "boolean", description: "Take over the caller's existing team instead of failing because the caller is already on one." },
+    adopt: { type: "boolean", description: "Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one." },
   },
   outputs: {
     teamId: { type: "string", description: "The team id (also the resource id)." },

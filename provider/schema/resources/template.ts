@@ -3,19 +3,19 @@ import type { PropSpec, ResourceSpec } from "../spec";
 const anyObjects = (description: string): PropSpec => ({ type: "array", items: { ref: "pulumi.json#/Any", description: "" }, description });
 
 export const templateSpec: ResourceSpec = {
-  description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.",
+  description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
   calls: [
     ["preview", "none (files are hashed locally)"],
     ["create", "`POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`"],
     ["replace of files only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
-    ["create with `templateId`", "`GET /template/{template_id}`"],
-    ["refresh", "`GET /template/{template_id}` (404 or 410: gone, leaves state)"],
+    ["create with `templateId`", "`GET /template/{template_id}`, then `POST /template/update/{template_id}` and a `GET` only when the declared texts or cc roles differ"],
+    ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
     ["update", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
     ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
   ],
   importId: "the template id",
   inputs: {
-    templateId: { type: "string", description: "Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id)." },
+    templateId: { type: "string", description: "Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)." },
     files: { type: "array", items: { type: "string" }, description: "Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files." },
     fileUrls: { type: "array", items: { type: "string" }, description: "URLs the service downloads the documents from (instead of `files`)." },
     title: { type: "string", description: "The template's title." },

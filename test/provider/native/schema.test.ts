@@ -7,6 +7,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { registry } from "../../../provider/resources/registry";
+import { PIN } from "../../../provider/resources/support/account-pin";
 import { SETTINGS } from "../../../provider/resources/support/settings";
 import { buildSchema, schemaText } from "../../../provider/schema/generate";
 import { resourceSpecs } from "../../../provider/schema/resources";
@@ -46,6 +47,15 @@ describe("native plugin: schema.json", () => {
       for (const key of spec.requiredOutputs) assert.ok(res.properties[key], `${kind}: required output ${key} is a property`);
     });
   }
+
+  it("every resource has the runtime's account pin as a required output, never an input (D31)", () => {
+    for (const kind of Object.keys(registry)) {
+      const res = schema.resources[`esign:index:${kind}`];
+      assert.strictEqual(res.properties[PIN]?.type, "string", `${kind}: ${PIN} is an output`);
+      assert.ok(res.required.includes(PIN), `${kind}: ${PIN} is always set`);
+      assert.ok(!res.inputProperties[PIN], `${kind}: ${PIN} is not an input`);
+    }
+  });
 
   it("the provider's config and inputs are the SETTINGS table; the API key and the OAuth secret are secret", () => {
     const names = SETTINGS.map((s) => s.name).sort();
