@@ -67,6 +67,12 @@ describe("engine: importing into the native plugin", function () {
     assert.deepStrictEqual([access.templateId, access.status], [made.templateId, "granted"]);
     const app = await importer.resource("portal");
     assert.deepStrictEqual([app.name, app.domains], ["Portal", ["portal.example.com"]]);
+    // Pinned like a create (the same runtime read): another account's key is refused later (D31).
+    const pin = (await owner.resource("team")).managingAccountId;
+    assert.match(pin, /\w+/);
+    for (const name of ["portal", "team", "alice", "nda", "nda:alice", "main", "main:alice"]) {
+      assert.strictEqual((await importer.resource(name)).managingAccountId, pin, `${name} is pinned to the key's account`);
+    }
   });
 
   it("a bad import id fails in one line naming the format", async () => {
