@@ -1,8 +1,8 @@
 /**
  * Explicit providers of the native plugin through the real CLI: two accounts in one program
  * (each resource acts for its provider's account only), the key kept secret in state, a key
- * change previewed as an update of the provider that replaces nothing, and bad settings
- * refused at preview naming the setting.
+ * change previewed as an update of the provider that replaces nothing, bad settings
+ * refused at preview naming the setting, and the account pin (D31) held per provider.
  */
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
@@ -94,6 +94,31 @@ describe("engine: the native plugin's explicit providers", function () {
       euSettings = {};
     }
     await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("the account pin holds for an explicit provider: another account's key and an account outside allowedAccountIds refuse, state kept", async () => {
+    const urns = async () => (await t.stack.exportStack()).deployment.resources.map((r: { urn: string }) => r.urn).sort();
+    const before = await urns();
+    euKey = third.api_key;
+    try {
+      const seq = await svc.lastSeq();
+      await assert.rejects(t.stack.refresh({ runProgram: true }),
+        new RegExp(`refused: the object belongs to account ${second.account_id} \\(its managingAccountId\\) but the API key is for account ${third.account_id}`));
+      assert.deepStrictEqual(operations(await svc.requestsSince(seq, third.account_id)), ["account.get"], "the other account's key read only its account");
+      assert.deepStrictEqual(await urns(), before, "nothing was taken for gone");
+    } finally {
+      euKey = second.api_key;
+    }
+    euSettings = { allowedAccountIds: [first] };
+    try {
+      await assert.rejects(t.stack.refresh({ runProgram: true }),
+        new RegExp(`refused: the API key is for account ${second.account_id} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${first}\\); nothing was sent`));
+      assert.deepStrictEqual(await urns(), before);
+    } finally {
+      euSettings = {};
+    }
+    await t.stack.refresh({ runProgram: true });
+    assert.deepStrictEqual(await urns(), before);
   });
 
   it("destroy deletes each object with its own provider's key", async () => {
