@@ -28,11 +28,11 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     name: "requestsPerMinute", env: "ESIGN_REQUESTS_PER_MINUTE", type: "integer",
-    description: "The most API requests a minute the provider sends (default: the service's advertised limit).",
+    description: "The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan.",
   },
   {
     name: "maxConcurrency", env: "ESIGN_MAX_CONCURRENCY", type: "integer",
-    description: "The most API requests in flight at once.",
+    description: "The most API requests in flight at once (default 4).",
   },
   {
     name: "templateTimeoutSeconds", env: "ESIGN_TEMPLATE_TIMEOUT_SECONDS", type: "number", default: 300,
