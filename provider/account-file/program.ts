@@ -6,16 +6,38 @@
  * users depend on their template or line and on the declared member.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ApiApp } from "../resources/api-app";
-import { FaxLine } from "../resources/fax-line";
-import { FaxLineUser } from "../resources/fax-line-user";
-import { Team } from "../resources/team";
-import { TeamMember } from "../resources/team-member";
-import { Template } from "../resources/template";
-import { TemplateAccess } from "../resources/template-access";
+import { ApiApp as DynamicApiApp } from "../resources/api-app";
+import { FaxLine as DynamicFaxLine } from "../resources/fax-line";
+import { FaxLineUser as DynamicFaxLineUser } from "../resources/fax-line-user";
+import { Team as DynamicTeam } from "../resources/team";
+import { TeamMember as DynamicTeamMember } from "../resources/team-member";
+import { Template as DynamicTemplate } from "../resources/template";
+import { TemplateAccess as DynamicTemplateAccess } from "../resources/template-access";
 import { entryOptions } from "./options";
 import { appKey, memberKey, memberNames, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
+
+type Ctor<R> = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => R; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The resource classes an account file becomes: the dynamic ones by default; the native
+ * plugin's Account component passes classes of its `esign:index:*` types (native/classes.ts),
+ * so both build the same children with the same checks.
+ */
+export interface ResourceClasses {
+  Team: Ctor<pulumi.CustomResource & { teamId: pulumi.Output<string> }>;
+  TeamMember: Ctor<pulumi.CustomResource & { status: pulumi.Output<string> }>;
+  ApiApp: Ctor<pulumi.CustomResource & { clientId: pulumi.Output<string>; oauthSecret: pulumi.Output<string | undefined> }>;
+  Template: Ctor<pulumi.CustomResource & { templateId: pulumi.Output<string> }>;
+  TemplateAccess: Ctor<pulumi.CustomResource>;
+  FaxLine: Ctor<pulumi.CustomResource & { number: pulumi.Output<string> }>;
+  FaxLineUser: Ctor<pulumi.CustomResource>;
+}
+
+export const dynamicClasses: ResourceClasses = {
+  Team: DynamicTeam, TeamMember: DynamicTeamMember, ApiApp: DynamicApiApp, Template: DynamicTemplate,
+  TemplateAccess: DynamicTemplateAccess, FaxLine: DynamicFaxLine, FaxLineUser: DynamicFaxLineUser,
+};
 
 export interface DeployedAccount {
   teamId?: pulumi.Output<string>;
@@ -41,16 +63,18 @@ function grantNames(prefix: (parentKey: string) => string, parentKeys: string[],
   return parentKeys.flatMap((p) => whoKeys.map((w) => `${prefix(p)}${w}`)).slice(1);
 }
 
-export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceOptions = {}): DeployedAccount {
-  let team: Team | undefined;
+export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceOptions = {}, classes: ResourceClasses = dynamicClasses): DeployedAccount {
+  const { Team, TeamMember, ApiApp, Template, TemplateAccess, FaxLine, FaxLineUser } = classes;
+  let team: InstanceType<ResourceClasses["Team"]> | undefined;
   if (account.team) {
     const { intent, args } = split(account.team);
     team = new Team("team", args, entryOptions(opts, { intent }));
   }
 
-  const members = new Map<string, { resource: TeamMember; keys: string[] }>();
+  type Member = InstanceType<ResourceClasses["TeamMember"]>;
+  const members = new Map<string, { resource: Member; keys: string[] }>();
   /** Each name a member entry writes (account id, e-mail) -> that member. */
-  const byName = new Map<string, { resource: TeamMember; keys: string[] }>();
+  const byName = new Map<string, { resource: Member; keys: string[] }>();
   for (const m of account.members ?? []) {
     const key = memberKey(m);
     const { previousKeys, intent, args } = split(m);

@@ -148,8 +148,8 @@ function updateBody(olds: Props, news: Props): Props {
 
 const APPS_KEY = "api_apps";
 
-/** Every app the caller can see: read once (100 a page), shared by creates and reads. */
-function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
+/** Every app the caller can see: read once (100 a page), shared by creates, reads and lookups (native/lookups.ts). */
+export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
   return ctx.cache.get(APPS_KEY, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
 }
 

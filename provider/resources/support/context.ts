@@ -30,9 +30,12 @@ export function settingsProblems(): string[] {
   return settingIssues.map((i) => `${i.setting}: ${i.message}`);
 }
 
-/** Called by the engine once per provider process (and per serialized provider). */
-export function configure(config: pulumi.dynamic.Config | undefined): void {
-  const { settings: next, issues } = parseSettings((key) => config?.get(key));
+/**
+ * Called by the engine once per provider process (and per serialized provider). `env`: where
+ * unset settings fall back to (the native plugin's explicit providers pass none).
+ */
+export function configure(config: pulumi.dynamic.Config | undefined, env: NodeJS.ProcessEnv = process.env): void {
+  const { settings: next, issues } = parseSettings((key) => config?.get(key), env);
   if (JSON.stringify(next) !== JSON.stringify(settings)) shared = undefined;
   settings = next;
   settingIssues = issues;

@@ -19,6 +19,14 @@ interface EngineClient {
 }
 
 let engine: { client: EngineClient; proto: any } | null | undefined;
+/** The engine's address when the native plugin (provider/native/main.ts) is the host. */
+let pluginEngine: string | undefined;
+
+/** The native plugin's warnings and debug lines go to the engine too. */
+export function useEngineAt(address: string): void {
+  pluginEngine = address;
+  engine = undefined;
+}
 
 /** The host's argument that is a host:port (the engine), if any. */
 function engineAddress(): string | undefined {
@@ -28,8 +36,8 @@ function engineAddress(): string | undefined {
 function connect(): typeof engine {
   if (engine !== undefined) return engine;
   engine = null;
-  const address = engineAddress();
-  if (!address || !process.argv[1]?.includes("dynamic-provider")) return engine;
+  const address = pluginEngine ?? engineAddress();
+  if (!address || (!pluginEngine && !process.argv[1]?.includes("dynamic-provider"))) return engine;
   try {
     // The SDK's own gRPC stubs and grpc-js (the copy the SDK depends on), not a new dependency.
     const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

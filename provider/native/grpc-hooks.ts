@@ -1,0 +1,87 @@
+/**
+ * The SDK's provider server (@pulumi/pulumi/provider `main`) answers Configure without reading
+ * the config and CheckConfig/DiffConfig with UNIMPLEMENTED: the provider would never see its
+ * key, and the engine would treat any change of a provider's settings (a new key) as a replace
+ * of the provider and so of every resource it manages. This installs our handlers for those
+ * three calls on the service object `main` registers, leaving every other call to the SDK.
+ * (DECISIONS.md D42.)
+ */
+import * as path from "path";
+import { checkConfig, configuredSettings, diffConfig } from "./config";
+import type { Json } from "./secrets";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const fromSdk = (id: string) => require(require.resolve(id, { paths: [sdk] }));
+const grpc = fromSdk("@grpc/grpc-js");
+const provproto = require(path.join(sdk, "proto", "provider_pb"));
+const structproto = fromSdk("google-protobuf/google/protobuf/struct_pb");
+
+type Callback = (error: any, response?: any) => void;
+const json = (struct: any): Json => (struct ? struct.toJavaScript() : {});
+
+export interface ConfigHooks {
+  /** Applies the settings (the shared provider context's configure). */
+  apply(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv): void;
+}
+
+function handlers(hooks: ConfigHooks) {
+  return {
+    checkConfig(call: { request: any }, callback: Callback) {
+      try {
+        const req = call.request;
+        const { inputs, failures } = checkConfig(req.getUrn(), json(req.getNews()));
+        const resp = new provproto.CheckResponse();
+        resp.setInputs(structproto.Struct.fromJavaScript(inputs));
+        resp.setFailuresList(failures.map((f) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(f.property);
+          failure.setReason(f.reason);
+          return failure;
+        }));
+        callback(undefined, resp);
+      } catch (e) {
+        callback(e);
+      }
+    },
+    diffConfig(call: { request: any }, callback: Callback) {
+      try {
+        const req = call.request;
+        const { changed } = diffConfig(json(req.getOlds()), json(req.getNews()));
+        const resp = new provproto.DiffResponse();
+        resp.setChanges(changed.length ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+        resp.setDiffsList(changed);
+        resp.setReplacesList([]);
+        callback(undefined, resp);
+      } catch (e) {
+        callback(e);
+      }
+    },
+    configure(call: { request: any }, callback: Callback) {
+      try {
+        const req = call.request;
+        // Newer engines send the provider's inputs as `args`; older ones only `esign:config:*` variables.
+        const args = req.getArgs?.();
+        const inputs: Json = args ? json(args) : Object.fromEntries(req.getVariablesMap().entries());
+        const { get, env } = configuredSettings(req.getName?.() || undefined, inputs);
+        hooks.apply(get, env);
+        const resp = new provproto.ConfigureResponse();
+        resp.setAcceptsecrets(true);
+        resp.setAcceptresources(true);
+        resp.setAcceptoutputs(true);
+        callback(undefined, resp);
+      } catch (e) {
+        callback(e);
+      }
+    },
+  };
+}
+
+/** Makes the next ResourceProvider service registered with grpc-js use our config handlers. */
+export function installConfigHooks(hooks: ConfigHooks): void {
+  const original = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function addService(this: unknown, service: any, implementation: any) {
+    if (service?.configure && service?.checkConfig) Object.assign(implementation, handlers(hooks));
+    return original.call(this, service, implementation);
+  };
+}

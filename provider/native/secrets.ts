@@ -1,0 +1,48 @@
+/**
+ * Property values as the SDK's provider server hands them over (protobuf Struct -> JSON):
+ * a secret is an object carrying the secret signature, an unknown is the unknown sentinel
+ * string (the same one the dynamic host sees, so the resources' rules treat it alike).
+ * The native host unwraps secrets before the shared implementation runs and wraps the
+ * outputs that must stay secret afterwards.
+ */
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The engine's signature key and value for a secret (sdk/go/common/resource/sig). */
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+export function isSecret(value: unknown): value is { value: unknown } {
+  return !!value && typeof value === "object" && (value as Json)[SIG_KEY] === SECRET_SIG;
+}
+
+export function secret(value: unknown): Json {
+  return isSecret(value) ? (value as Json) : { [SIG_KEY]: SECRET_SIG, value };
+}
+
+/** The value with every secret wrapper removed, deeply. */
+export function reveal(value: unknown): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (isSecret(value)) return reveal(value.value);
+  if (Array.isArray(value)) return value.map(reveal);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
+  return value;
+}
+
+/** True when the value holds a secret anywhere inside. */
+export function holdsSecret(value: unknown): boolean {
+  if (isSecret(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsSecret);
+  if (value && typeof value === "object") return Object.values(value).some(holdsSecret);
+  return false;
+}
+
+/** The top-level keys of `props` that hold a secret. */
+export function secretKeys(props: Json | undefined): string[] {
+  return Object.entries(props ?? {}).filter(([, v]) => holdsSecret(v)).map(([k]) => k);
+}
+
+/** `props` with the named keys (those present and not null) wrapped as secrets. */
+export function withSecrets(props: Json, keys: Iterable<string>): Json {
+  const out = { ...props };
+  for (const k of keys) if (out[k] !== undefined && out[k] !== null) out[k] = secret(out[k]);
+  return out;
+}

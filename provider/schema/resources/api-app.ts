@@ -1,0 +1,27 @@
+import type { ResourceSpec } from "../spec";
+
+export const apiAppSpec: ResourceSpec = {
+  description: "An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.",
+  importId: "the app's client id",
+  inputs: {
+    clientId: { type: "string", description: "Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id)." },
+    name: { type: "string", description: "The app's name." },
+    domains: { type: "array", items: { type: "string" }, description: "The domains the app may be embedded on: a set of at most 10 (order and case do not matter)." },
+    callbackUrl: { type: "string", description: "Where the service sends the app's events." },
+    oauth: { ref: "ApiAppOAuth", description: "OAuth settings; remove them to clear the app's OAuth." },
+    options: { ref: "ApiAppOptions", description: "The app's options." },
+    whiteLabelingOptions: { type: "object", additionalProperties: { type: "string" }, description: "White labeling, by the API's keys in camelCase (primaryButtonColor, legalVersion, ...); only the keys given are managed (some plans only)." },
+    customLogoFile: { type: "string", description: "Path of an image file uploaded as the app's logo; changes are detected by content, not path." },
+  },
+  requiredInputs: ["name", "domains"],
+  computed: {
+    customLogoFileHash: { type: "string", description: "The SHA-256 of `customLogoFile`'s content, computed at check." },
+  },
+  outputs: {
+    oauthSecret: { type: "string", secret: true, description: "The app's OAuth secret (a secret output; nowhere else in state)." },
+    isApproved: { type: "boolean", description: "Whether the app is approved for production." },
+    createdAt: { type: "integer", description: "When the app was created (Unix time)." },
+    ownerAccount: { ref: "ApiAppOwnerAccount", description: "The account that owns the app." },
+  },
+  requiredOutputs: ["clientId", "name", "domains", "isApproved", "createdAt"],
+};

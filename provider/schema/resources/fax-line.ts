@@ -1,0 +1,18 @@
+import type { ResourceSpec } from "../spec";
+
+export const faxLineSpec: ResourceSpec = {
+  description: "A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.",
+  importId: "the fax number",
+  inputs: {
+    areaCode: { type: "integer", description: "The area code to buy the number in." },
+    country: { type: "string", description: "CA, US or UK (case-insensitive)." },
+    city: { type: "string", description: "The city to buy the number in." },
+    accountId: { type: "string", description: "The account the line is bought for (default: the caller)." },
+    number: { type: "string", description: "Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id)." },
+  },
+  outputs: {
+    createdAt: { type: "integer", description: "When the line was bought (Unix time)." },
+    updatedAt: { type: "integer", description: "When the line last changed (Unix time)." },
+  },
+  requiredOutputs: ["number"],
+};

@@ -1,0 +1,39 @@
+import type { PropSpec, ResourceSpec } from "../spec";
+
+const anyObjects = (description: string): PropSpec => ({ type: "array", items: { ref: "pulumi.json#/Any", description: "" }, description });
+
+export const templateSpec: ResourceSpec = {
+  description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.",
+  importId: "the template id",
+  inputs: {
+    templateId: { type: "string", description: "Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id)." },
+    files: { type: "array", items: { type: "string" }, description: "Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files." },
+    fileUrls: { type: "array", items: { type: "string" }, description: "URLs the service downloads the documents from (instead of `files`)." },
+    title: { type: "string", description: "The template's title." },
+    subject: { type: "string", description: "The default subject of requests sent from it." },
+    message: { type: "string", description: "The default message of requests sent from it." },
+    signerRoles: { type: "array", items: { ref: "TemplateSignerRole", description: "" }, description: "The signer roles, in order." },
+    ccRoles: { type: "array", items: { type: "string" }, description: "The CC roles' names." },
+    formFieldsPerDocument: anyObjects("The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, width, height, required, ..."),
+    formFieldGroups: anyObjects("Form field groups (the API's objects, camelCase keys)."),
+    formFieldRules: anyObjects("Form field rules (the API's objects, camelCase keys)."),
+    mergeFields: { type: "array", items: { ref: "TemplateMergeField", description: "" }, description: "Merge fields filled in when a request is sent." },
+    metadata: { type: "object", additionalProperties: { ref: "pulumi.json#/Any", description: "" }, description: "Key-value metadata." },
+    clientId: { type: "string", description: "The API app the template belongs to." },
+    allowReassign: { type: "boolean", description: "Whether signers may reassign." },
+    usePreexistingFields: { type: "boolean", description: "Use the documents' own form fields." },
+    testMode: { type: "boolean", description: "A test-mode template (not legally binding)." },
+    fieldOptions: { ref: "pulumi.json#/Any", description: "Field options (the API's object, camelCase keys)." },
+    attachments: anyObjects("Signer attachments (the API's objects, camelCase keys)."),
+    signerExperience: { ref: "pulumi.json#/Any", description: "Signer experience settings (the API's object, camelCase keys)." },
+  },
+  requiredInputs: ["signerRoles", "formFieldsPerDocument"],
+  computed: {
+    fileHashes: { type: "array", items: { type: "string" }, description: "SHA-256 of each of `files`, computed at check." },
+  },
+  outputs: {
+    documents: anyObjects("The template's documents as the service describes them."),
+    isLocked: { type: "boolean", description: "Whether the template is locked for editing." },
+  },
+  requiredOutputs: ["templateId", "signerRoles"],
+};
