@@ -36,14 +36,15 @@ func main() {
 	out := flag.String("out", "sdk", "directory that receives <lang>/")
 	overlayPath := flag.String("overlay", "", "JSON object merged into the schema's top level (language sections)")
 	langs := flag.String("lang", "nodejs,python,go", "comma-separated languages")
+	version := flag.String("version", "", "the SDKs' version, as `pulumi package gen-sdk --version` (default: the schema's)")
 	flag.Parse()
-	if err := run(*schemaPath, *overlayPath, *out, strings.Split(*langs, ",")); err != nil {
+	if err := run(*schemaPath, *overlayPath, *out, *version, strings.Split(*langs, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaPath, overlayPath, out string, langs []string) error {
+func run(schemaPath, overlayPath, out, version string, langs []string) error {
 	raw, err := readSchema(schemaPath, overlayPath)
 	if err != nil {
 		return err
@@ -53,6 +54,13 @@ func run(schemaPath, overlayPath, out string, langs []string) error {
 		pkg, err := bind(raw)
 		if err != nil {
 			return fmt.Errorf("%s: %w", schemaPath, err)
+		}
+		if version != "" {
+			v, err := semver.Parse(version)
+			if err != nil {
+				return fmt.Errorf("-version %q: %w", version, err)
+			}
+			pkg.Version = &v
 		}
 		files, err := generate(lang, pkg)
 		if err != nil {
@@ -66,8 +74,8 @@ func run(schemaPath, overlayPath, out string, langs []string) error {
 	return nil
 }
 
-// readSchema returns the schema with the overlay's top-level keys merged in (objects one
-// level deep, so an overlay adds language.go without dropping language.nodejs).
+// readSchema returns the schema with the overlay merged in: objects key by key at every
+// depth, so an overlay adds language.python.pyproject without restating the package name.
 func readSchema(schemaPath, overlayPath string) ([]byte, error) {
 	raw, err := os.ReadFile(schemaPath)
 	if err != nil {
@@ -76,7 +84,7 @@ func readSchema(schemaPath, overlayPath string) ([]byte, error) {
 	if overlayPath == "" {
 		return raw, nil
 	}
-	var doc, overlay map[string]json.RawMessage
+	var doc, overlay any
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", schemaPath, err)
 	}
@@ -87,17 +95,19 @@ func readSchema(schemaPath, overlayPath string) ([]byte, error) {
 	if err := json.Unmarshal(over, &overlay); err != nil {
 		return nil, fmt.Errorf("%s: %w", overlayPath, err)
 	}
-	for key, value := range overlay {
-		var base, add map[string]json.RawMessage
-		if json.Unmarshal(doc[key], &base) == nil && json.Unmarshal(value, &add) == nil && base != nil {
-			for k, v := range add {
-				base[k] = v
-			}
-			value, _ = json.Marshal(base)
-		}
-		doc[key] = value
+	return json.Marshal(merge(doc, overlay))
+}
+
+func merge(base, add any) any {
+	b, okB := base.(map[string]any)
+	a, okA := add.(map[string]any)
+	if !okB || !okA {
+		return add
 	}
-	return json.Marshal(doc)
+	for k, v := range a {
+		b[k] = merge(b[k], v)
+	}
+	return b
 }
 
 func bind(raw []byte) (*schema.Package, error) {
