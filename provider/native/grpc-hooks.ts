@@ -3,7 +3,8 @@
  * the config and CheckConfig/DiffConfig with UNIMPLEMENTED: the provider would never see its
  * key, and the engine would treat any change of a provider's settings (a new key) as a replace
  * of the provider and so of every resource it manages. This installs our handlers for those
- * three calls on the service object `main` registers, leaving every other call to the SDK.
+ * three calls on the service object `main` registers, and lets the SDK's handlers take an
+ * import's read (which has no properties), leaving everything else to the SDK.
  * (DECISIONS.md D42.)
  */
 import * as path from "path";
@@ -77,11 +78,28 @@ function handlers(hooks: ConfigHooks) {
   };
 }
 
+/**
+ * The SDK's handlers read every property struct of a request as present, but a read for an
+ * import (`pulumi import`, the `import` option, `Type.get`) carries none: give such requests
+ * empty structs before the SDK's handler runs.
+ */
+const STRUCTS: Record<string, string[]> = { read: ["Properties", "Inputs"], check: ["Olds", "News"], diff: ["Olds", "News"], update: ["Olds", "News"], delete: ["Properties"] };
+
+function withEmptyStructs(implementation: any): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(STRUCTS).map(([method, fields]) => {
+    const sdkHandler = implementation[method].bind(implementation);
+    return [method, (call: { request: any }, callback: Callback) => {
+      for (const f of fields) if (call.request[`get${f}`] && !call.request[`get${f}`]()) call.request[`set${f}`](new structproto.Struct());
+      return sdkHandler(call, callback);
+    }];
+  }));
+}
+
 /** Makes the next ResourceProvider service registered with grpc-js use our config handlers. */
 export function installConfigHooks(hooks: ConfigHooks): void {
   const original = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function addService(this: unknown, service: any, implementation: any) {
-    if (service?.configure && service?.checkConfig) Object.assign(implementation, handlers(hooks));
+    if (service?.configure && service?.checkConfig) Object.assign(implementation, withEmptyStructs(implementation), handlers(hooks));
     return original.call(this, service, implementation);
   };
 }

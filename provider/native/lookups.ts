@@ -38,8 +38,7 @@ const LOOKUPS: Record<string, Lookup> = {
     return fromWire<Json>(await ctx.client.account.get());
   },
   async getTeam(ctx) {
-    const info = fromWire<Json>(await ctx.client.team.info());
-    return info;
+    return fromWire<Json>(await ctx.client.team.info());
   },
   async getTemplate(ctx, args) {
     exactlyOne("getTemplate", args, "templateId", "title");

@@ -19,6 +19,11 @@ export interface PropSpec {
 export interface ResourceSpec {
   /** The resource's description (Markdown), shown first on its docs page and in the SDKs. */
   description: string;
+  /**
+   * What each operation calls, as [operation, calls] rows (Markdown): the docs page's API-calls
+   * table. The engine tests count the calls of the main paths (test/engine/*.test.ts).
+   */
+  calls: [string, string][];
   /** What identifies an object for `pulumi import` (the resource's id format). */
   importId: string;
   /** Inputs: every key of the resource's rules (and extraInputs), except those in `computed`. */

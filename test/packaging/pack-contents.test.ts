@@ -51,7 +51,9 @@ describe("packaging: npm pack contents", function () {
 
   it("holds nothing else: no tests, benches, examples, TypeScript sources, build stamps or local state", () => {
     const allowed = (f: string) =>
-      ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json"].includes(f) ||
+      ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
+        // The native plugin: its launcher, the command that prints its folder, its schema.
+        "bin/pulumi-resource-esign", "scripts/ensure-plugin", "schema.json"].includes(f) ||
       /^dist\/(provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f);
     const stray = files.filter((f) => !allowed(f));
     assert.deepStrictEqual(stray, [], `unexpected files in the tarball: ${stray.join(", ")}`);

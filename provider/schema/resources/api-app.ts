@@ -2,6 +2,14 @@ import type { ResourceSpec } from "../spec";
 
 export const apiAppSpec: ResourceSpec = {
   description: "An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.",
+  calls: [
+    ["preview", "none (`check` and `diff` are local)"],
+    ["create", "the caller's apps (below); when one owned by the caller has the same `name` and the same set of `domains`, it is adopted like `clientId`; otherwise `POST /api_app` (multipart when `customLogoFile` is set)"],
+    ["create with `clientId`", "`GET /api_app/{client_id}`, then `PUT /api_app/{client_id}` only if the declared settings differ"],
+    ["refresh", "the caller's apps, read **once** and shared by every app; `GET /api_app/{client_id}` only for an app missing from that list (404 or 410: the app is gone and leaves state)"],
+    ["update", "`PUT /api_app/{client_id}`"],
+    ["delete", "`DELETE /api_app/{client_id}` (404: already gone)"],
+  ],
   importId: "the app's client id",
   inputs: {
     clientId: { type: "string", description: "Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id)." },

@@ -2,6 +2,13 @@ import type { ResourceSpec } from "../spec";
 
 export const faxLineSpec: ResourceSpec = {
   description: "A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.",
+  calls: [
+    ["preview", "none"],
+    ["create", "`POST /fax_line/create`"],
+    ["create with `number`", "`GET /fax_line?number=...`"],
+    ["refresh", "`GET /fax_line?number=...` (404 or 410: gone, leaves state)"],
+    ["delete", "`DELETE /fax_line` with `{number}` (404: already gone)"],
+  ],
   importId: "the fax number",
   inputs: {
     areaCode: { type: "integer", description: "The area code to buy the number in." },

@@ -2,6 +2,14 @@ import type { ResourceSpec } from "../spec";
 
 export const teamSpec: ResourceSpec = {
   description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",
+  calls: [
+    ["preview", "none"],
+    ["create", "`POST /team/create`, then `GET /team/info` (the team id)"],
+    ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
+    ["refresh", "`GET /team` and `GET /team/info`; when the caller is now on another team, this one is gone and leaves state"],
+    ["update", "`PUT /team`"],
+    ["delete", "`DELETE /team/destroy`"],
+  ],
   importId: "the team id",
   inputs: {
     name: { type: "string", description: "The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone." },

@@ -3,6 +3,12 @@ import { grantStatus, personInputs } from "./person";
 
 export const templateAccessSpec: ResourceSpec = {
   description: "Lets one account use a template. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
+  calls: [
+    ["preview", "none"],
+    ["create", "`GET /template/{template_id}` (its `accounts`), then `POST /template/add_user/{template_id}` only when the account has no access yet; when that is refused for an open invitation, `GET /team/info`, the team's member list, `GET /team/invites` and `GET /team` (once per run)"],
+    ["refresh", "`GET /template/{template_id}`, read **once per template** and shared by every access to it"],
+    ["delete", "`POST /template/remove_user/{template_id}` with `account_id` (404: already gone); nothing for a pending grant"],
+  ],
   importId: "`<templateId>/<accountId>`",
   inputs: {
     templateId: { type: "string", description: "The template." },

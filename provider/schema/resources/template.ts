@@ -4,6 +4,15 @@ const anyObjects = (description: string): PropSpec => ({ type: "array", items: {
 
 export const templateSpec: ResourceSpec = {
   description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.",
+  calls: [
+    ["preview", "none (files are hashed locally)"],
+    ["create", "`POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`"],
+    ["replace of files only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
+    ["create with `templateId`", "`GET /template/{template_id}`"],
+    ["refresh", "`GET /template/{template_id}` (404 or 410: gone, leaves state)"],
+    ["update", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
+    ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
+  ],
   importId: "the template id",
   inputs: {
     templateId: { type: "string", description: "Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id)." },

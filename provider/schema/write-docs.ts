@@ -1,0 +1,13 @@
+/** `npm run docs:resources`: writes docs/resources/<resource>.md from the schema, the rules and the prose. */
+import * as fs from "fs";
+import * as path from "path";
+import { registry } from "../resources/registry";
+import { pageName, resourcePage } from "./docs";
+
+const root = path.resolve(__dirname, "..", "..", __dirname.includes(`${path.sep}dist${path.sep}`) ? ".." : "");
+const dir = path.join(root, "docs", "resources");
+for (const kind of Object.keys(registry)) {
+  const prose = fs.readFileSync(path.join(dir, "prose", `${pageName(kind)}.md`), "utf8");
+  fs.writeFileSync(path.join(dir, `${pageName(kind)}.md`), resourcePage(kind, prose));
+}
+console.log(`wrote ${Object.keys(registry).length} pages in ${path.relative(process.cwd(), dir) || dir}`);
