@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { changes, newStack, repoRoot } from "../helpers/engine";
-import { enginePath, FIELDS, LEGACY_APP, proveSdk, Scenario, ALICE, type ProgramRunner } from "../sdk/proof";
+import { enginePath, FIELDS, LEGACY_APP, proveSdk, Scenario, ALICE, appArgs, type ProgramRunner } from "../sdk/proof";
 
 /** sdk/nodejs compiled into sdk/nodejs/bin (cached by its sources): the package a user installs. */
 function sdkBin(): string {
@@ -24,13 +24,13 @@ function program(esign: Record<string, any>, env: Record<string, string>) {
 
   const team = new esign.Team("team", { name: "Ops" }, { provider: a });
   const alice = new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: ALICE, role: "Admin" }, { provider: a, dependsOn: [team] });
-  const app = new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"], oauth: { callbackUrl: "https://portal.example.com/oauth", scopes: ["basic_account_info"] } }, { provider: a });
+  const app = new esign.ApiApp("portal", appArgs, { provider: a });
   const template = new esign.Template("nda", { title: "NDA", files: [env.ESIGN_PROOF_PDF], signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: FIELDS }, { provider: a });
-  new esign.TemplateAccess("nda-alice", { templateId: template.templateId, emailAddress: ALICE }, { provider: a, dependsOn: [alice] });
+  new esign.TemplateAccess("nda:alice", { templateId: template.templateId, emailAddress: ALICE }, { provider: a, dependsOn: [alice] });
   const line = new esign.FaxLine("main", { areaCode: 415, country: "US", city: "San Francisco" }, { provider: a });
-  new esign.FaxLineUser("main-alice", { number: line.number, emailAddress: ALICE }, { provider: a, dependsOn: [alice] });
+  new esign.FaxLineUser("main:alice", { number: line.number, emailAddress: ALICE }, { provider: a, dependsOn: [alice] });
 
-  const second = new esign.Account("second", { text: env.ESIGN_PROOF_ACCOUNT }, { providers: [b] });
+  const second = new esign.Account("second", { text: env.ESIGN_PROOF_ACCOUNT }, { provider: b });
   const legacy = new esign.ApiApp("legacy", LEGACY_APP, { provider: b, import: env.ESIGN_PROOF_IMPORT_ID });
   const accountB = esign.getAccountOutput({ provider: b });
   return {

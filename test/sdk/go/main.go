@@ -73,7 +73,7 @@ func program(ctx *pulumi.Context) error {
 		return err
 	}
 	after := pulumi.DependsOn([]pulumi.Resource{member})
-	if _, err := esign.NewTemplateAccess(ctx, "nda-alice", &esign.TemplateAccessArgs{
+	if _, err := esign.NewTemplateAccess(ctx, "nda:alice", &esign.TemplateAccessArgs{
 		TemplateId: template.TemplateId, EmailAddress: pulumi.StringPtr(alice),
 	}, pulumi.Provider(a), after); err != nil {
 		return err
@@ -84,14 +84,14 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := esign.NewFaxLineUser(ctx, "main-alice", &esign.FaxLineUserArgs{
+	if _, err := esign.NewFaxLineUser(ctx, "main:alice", &esign.FaxLineUserArgs{
 		Number: line.Number, EmailAddress: pulumi.StringPtr(alice),
 	}, pulumi.Provider(a), after); err != nil {
 		return err
 	}
 
 	// Account B: an account file, an imported app and a lookup.
-	second, err := esign.NewAccount(ctx, "second", &esign.AccountArgs{Text: pulumi.StringPtr(env("ESIGN_PROOF_ACCOUNT"))}, pulumi.Providers(b))
+	second, err := esign.NewAccount(ctx, "second", &esign.AccountArgs{Text: pulumi.StringPtr(env("ESIGN_PROOF_ACCOUNT"))}, pulumi.Provider(b))
 	if err != nil {
 		return err
 	}
