@@ -129,7 +129,8 @@ export function commandRunner(project: string, command: string, args: string[], 
       const lines = (await exec(command, [...args, step])).trim().split("\n");
       return JSON.parse(lines[lines.length - 1]) as StepResult;
     },
-    exportText: () => exec(path.join(pulumiBinDir(), "pulumi"), ["stack", "export", "--stack", "test"], path.join(dir, "work")),
+    // Outside a project directory the CLI wants the stack's full name (file backends: organization/<project>/<stack>).
+    exportText: () => exec(path.join(pulumiBinDir(), "pulumi"), ["stack", "export", "--stack", `organization/${project}/test`], dir),
     async close() {
       fs.rmSync(dir, { recursive: true, force: true });
     },

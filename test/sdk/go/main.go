@@ -114,9 +114,22 @@ func program(ctx *pulumi.Context) error {
 	return nil
 }
 
+type output struct {
+	Value  any  `json:"value"`
+	Secret bool `json:"secret"`
+}
+
 type result struct {
-	Changes map[string]int              `json:"changes"`
-	Outputs map[string]auto.OutputValue `json:"outputs,omitempty"`
+	Changes map[string]int    `json:"changes"`
+	Outputs map[string]output `json:"outputs,omitempty"`
+}
+
+func outputs(in auto.OutputMap) map[string]output {
+	out := map[string]output{}
+	for k, v := range in {
+		out[k] = output{Value: v.Value, Secret: v.Secret}
+	}
+	return out
 }
 
 func changed(counts map[string]int) map[string]int {
@@ -147,7 +160,7 @@ func run(ctx context.Context, step string) (result, error) {
 	switch step {
 	case "up":
 		r, err := stack.Up(ctx, optup.ProgressStreams(progress))
-		return result{Changes: summary(r.Summary), Outputs: r.Outputs}, err
+		return result{Changes: summary(r.Summary), Outputs: outputs(r.Outputs)}, err
 	case "preview":
 		r, err := stack.Preview(ctx, optpreview.ProgressStreams(progress))
 		counts := map[string]int{}
