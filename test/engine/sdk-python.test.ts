@@ -4,15 +4,9 @@
  * venv of scripts/ensure-python (the `pulumi` package from PyPI and sdk/python installed with
  * pip), which needs the CLI but no Python language plugin.
  */
-import { execFileSync } from "child_process";
 import * as path from "path";
 import { repoRoot } from "../helpers/engine";
-import { commandRunner, proveSdk } from "../sdk/proof";
-
-/** The venv's python (made on first use, then cached: scripts/ensure-python). */
-function venvPython(): string {
-  return execFileSync(path.join(repoRoot, "scripts", "ensure-python"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
-}
+import { commandRunner, proveSdk, venvPython } from "../sdk/proof";
 
 proveSdk("Python", async (scenario) =>
-  commandRunner("sdk-python", venvPython(), [path.join(repoRoot, "test", "sdk", "python", "proof.py")], scenario));
+  commandRunner("sdk-python", venvPython(), [path.join(repoRoot, "test", "sdk", "python", "proof.py")], scenario.env));

@@ -12,7 +12,7 @@
  *   with the `import` option (made beforehand through the API), and the getAccount lookup.
  */
 import * as assert from "assert";
-import { execFile } from "child_process";
+import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -94,6 +94,21 @@ export async function startScenario(): Promise<Scenario> {
   };
 }
 
+/** The Go toolchain (Go >= 1.25, as for the CLI build: scripts/ensure-pulumi). */
+export function goBinary(): string {
+  for (const dir of (process.env.PATH ?? "").split(":")) if (dir && fs.existsSync(path.join(dir, "go"))) return path.join(dir, "go");
+  if (fs.existsSync("/usr/local/go/bin/go")) return "/usr/local/go/bin/go";
+  throw new Error("no Go toolchain on PATH or in /usr/local/go (the Go proofs need Go >= 1.25)");
+}
+
+/** Go builds as scripts/ensure-pulumi builds the CLI: this toolchain, module mode, pulumi's modules past the sumdb (D1). */
+export const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GONOSUMDB: "github.com/pulumi/pulumi" };
+
+/** The venv's python (made on first use, then cached: scripts/ensure-python). */
+export function venvPython(): string {
+  return execFileSync(path.join(repoRoot, "scripts", "ensure-python"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+}
+
 /** PATH with the plugin and the CLI: all an inline program of any language needs. */
 export function enginePath(): string {
   return pluginEnv().PATH;
@@ -104,12 +119,12 @@ export function enginePath(): string {
  * hosts an Automation API inline program; its last line of stdout is the step's result.
  * The backend (a file state in a temp dir, a passphrase) is the same as helpers/engine's.
  */
-export function commandRunner(project: string, command: string, args: string[], scenario: Scenario): ProgramRunner {
+export function commandRunner(project: string, command: string, args: string[], programEnv: Record<string, string>): ProgramRunner {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));
   for (const sub of ["state", "home", "work"]) fs.mkdirSync(path.join(dir, sub));
   const env = {
     ...process.env,
-    ...scenario.env,
+    ...programEnv,
     ESIGN_PROOF_WORKDIR: path.join(dir, "work"),
     PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
     PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
