@@ -228,7 +228,12 @@ export function proveSdk(language: string, start: (scenario: Scenario) => Promis
 
     before(async () => {
       pluginBinDir(); // builds dist/, which the plugin and the dynamic reference both run
-      [scenario, reference] = await Promise.all([startScenario(), dynamicReference()]);
+      // Both at once; settle both so a failure of one leaves nothing of the other running.
+      const [s, r] = await Promise.allSettled([startScenario(), dynamicReference()]);
+      if (s.status === "fulfilled") scenario = s.value;
+      if (s.status === "rejected") throw s.reason;
+      if (r.status === "rejected") throw r.reason;
+      reference = r.value;
       program = await start(scenario);
     });
     after(async () => {
