@@ -49,7 +49,9 @@ func run(schemaPath, overlayPath, out, version string, langs []string) error {
 	if err != nil {
 		return err
 	}
-	for _, lang := range langs {
+	// Generate every language before writing any, so a failure leaves the SDKs as they were.
+	generated := make([]map[string][]byte, len(langs))
+	for i, lang := range langs {
 		// Bind per language: the generators record their options in pkg.Language.
 		pkg, err := bind(raw)
 		if err != nil {
@@ -62,14 +64,15 @@ func run(schemaPath, overlayPath, out, version string, langs []string) error {
 			}
 			pkg.Version = &v
 		}
-		files, err := generate(lang, pkg)
-		if err != nil {
+		if generated[i], err = generate(lang, pkg); err != nil {
 			return fmt.Errorf("generating %s: %w", lang, err)
 		}
-		if err := write(filepath.Join(out, lang), files); err != nil {
+	}
+	for i, lang := range langs {
+		if err := write(filepath.Join(out, lang), generated[i]); err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "sdkgen: %s: %d files in %s\n", lang, len(files), filepath.Join(out, lang))
+		fmt.Fprintf(os.Stderr, "sdkgen: %s: %d files in %s\n", lang, len(generated[i]), filepath.Join(out, lang))
 	}
 	return nil
 }

@@ -4,7 +4,7 @@
  * regeneration fails here, naming the files that differ.
  */
 import * as assert from "assert";
-import { execFileSync } from "child_process";
+import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -56,5 +56,17 @@ describe("sdk: the checked-in SDKs are generated from schema.json", function () 
       assert.ok(fs.existsSync(path.join(fresh, "python", "pulumi_esign", `${snake(name)}.py`)), `python ${snake(name)}.py`);
       assert.ok(fs.existsSync(path.join(fresh, "go", "esign", `${lower}.go`)), `go ${lower}.go`);
     }
+  });
+
+  it("a schema that refers to another package fails in one line naming it, and writes nothing", () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8"));
+    schema.resources["esign:index:ApiApp"].inputProperties.bucket = { $ref: "/aws/v6.0.0/schema.json#/resources/aws:s3%2Fbucket:Bucket" };
+    const file = path.join(fresh, "external.json");
+    fs.writeFileSync(file, JSON.stringify(schema));
+    const out = path.join(fresh, "external");
+    const r = spawnSync(path.join(repoRoot, "scripts", "gen-sdks"), ["--schema", file, "--out", out], { encoding: "utf8" });
+    assert.strictEqual(r.status, 1);
+    assert.match(r.stderr, /property "bucket".*must not refer to other packages \(asked for "aws"\)/);
+    assert.ok(!fs.existsSync(out));
   });
 });
