@@ -5,8 +5,9 @@
  *   const team = new esign.Team("team", { name: "Ops" });
  *   new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: "alice@example.com", role: "Admin" });
  *
- * Credentials: `pulumi config set esign:apiKey --secret` (or ESIGN_API_KEY) and
- * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time and never stored in state.
+ * Credentials: ESIGN_API_KEY (kept out of state) or `pulumi config set esign:apiKey --secret`
+ * (which the engine records, encrypted, as the default provider's inputs in state), and
+ * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time; no resource's state holds them.
  */
 export { ApiApp, ApiAppArgs } from "./resources/api-app";
 export { Team, TeamArgs } from "./resources/team";

@@ -6,10 +6,13 @@
  * resource of a deployment.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { DEFAULT_BASE_URL } from "./client/options";
 import { registry } from "./resources/registry";
 import { claim, claimedKey, forgetClaims } from "./resources/support/claims";
-import { configure, providerContext, resetContext } from "./resources/support/context";
-import { readable } from "./resources/support/errors";
+import { isUnauthorized } from "./client/errors";
+import { actingAccount, checkPin, PIN } from "./resources/support/account-pin";
+import { assertSettings, configure, currentSettings, providerContext, resetContext } from "./resources/support/context";
+import { readable, refusedKeyLine } from "./resources/support/errors";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
@@ -52,7 +55,12 @@ async function op<T>(type: string, operation: string, fn: () => Promise<T>): Pro
   try {
     return await fn();
   } catch (error) {
-    throw await readable(error, `${type} ${operation}`, ECHOED.has(operation));
+    const what = `${type} ${operation}`;
+    if (isUnauthorized(error)) {
+      const s = currentSettings();
+      error = new Error(refusedKeyLine(what, s.baseUrl ?? DEFAULT_BASE_URL, s.sources.apiKey));
+    }
+    throw await readable(error, what, ECHOED.has(operation));
   }
 }
 
@@ -83,6 +91,7 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
       configure(req.config);
     },
     check: (olds, news) => op(type, "check", async () => {
+      assertSettings(); // a bad setting fails the preview here, before any request
       const result = await impl.check(withoutProvider(olds), withoutProvider(news));
       return { ...result, inputs: result.inputs && plain(result.inputs) };
     }),
@@ -93,31 +102,42 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
     }),
     create: (inputs) => op(type, "create", async () => {
       const given = withoutProvider(inputs);
-      const { id, outs } = await impl.create(providerContext(), given);
+      const ctx = providerContext();
+      const { accountId } = await actingAccount(ctx, `${type} create`);
+      const { id, outs } = await impl.create(ctx, given);
       claim(objectKeys(type, impl, id, outs));
-      return { id, outs: withDeclared(impl, outs, given) };
+      return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId }, given) };
     }),
     read: (id, props) => op(type, "read", async () => {
       const old = withoutProvider(props);
-      const current = await unlessGone(() => impl.read(providerContext(), id, old), undefined);
+      const ctx = providerContext();
+      // Another account's key sees a 404 for this object: refuse before reading, never "gone".
+      const accountId = await checkPin(ctx, `${type} ${id} read`, old);
+      const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
       if (!current) return { id: "" };
-      const outs = old[DECLARED] === undefined ? current : { ...current, [DECLARED]: old[DECLARED] };
+      const pinned = { ...current, [PIN]: accountId };
+      const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
       return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
     }),
     update: (id, olds, news) => op(type, "update", async () => {
       const n = withoutProvider(news);
-      const outs = await impl.update(providerContext(), id, withoutProvider(olds), n);
-      return { outs: withDeclared(impl, outs, n) };
+      const o = withoutProvider(olds);
+      const ctx = providerContext();
+      const accountId = await checkPin(ctx, `${type} ${id} update`, o);
+      const outs = await impl.update(ctx, id, o, n);
+      return { outs: withDeclared(impl, { ...outs, [PIN]: accountId }, n) };
     }),
     delete: (id, props) => op(type, "delete", async () => {
       const old = withoutProvider(props);
+      const ctx = providerContext();
+      await checkPin(ctx, `${type} ${id} delete`, old);
       const kept = claimedKey(objectKeys(type, impl, id, old));
       if (kept) {
         // A rename: another resource of this deployment adopted the object; keep it.
-        providerContext().log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
+        ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
         return;
       }
-      await unlessGone(() => impl.delete(providerContext(), id, old), undefined);
+      await unlessGone(() => impl.delete(ctx, id, old), undefined);
     }),
   };
 }

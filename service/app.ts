@@ -44,6 +44,8 @@ export interface App extends RequestHandler {
   store: Store;
   svc: ServiceContext;
   startAccount: Account;
+  /** What the start made of a --data journal whose start account had other keys (main.ts prints it). */
+  startNote?: string;
   events: EventDispatcher;
   outbox: MemoryOutbox;
   faults: Faults;
@@ -94,7 +96,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
     },
   };
 
-  const startAccount = ensureStartAccount(accounts, opts);
+  const { account: startAccount, note: startNote } = ensureStartAccount(accounts, opts);
   store.commit();
   const routes = allRoutes(areaList);
   const router = new Router(routes);
@@ -110,6 +112,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
     store,
     svc,
     startAccount,
+    startNote,
     events,
     outbox,
     faults,
@@ -256,12 +259,25 @@ interface LogBits {
   fault: boolean;
 }
 
-function ensureStartAccount(accounts: AccountService, opts: ResolvedOptions): Account {
+/**
+ * The account the service starts with: the one holding `--api-key`, else the journal's start
+ * account (by `--email`) with the new key added (its old keys keep working, as a rotation on
+ * the real service), else a new account.
+ */
+function ensureStartAccount(accounts: AccountService, opts: ResolvedOptions): { account: Account; note?: string } {
   const existing = accounts.byApiKey(opts.apiKey);
-  if (existing) return existing;
+  if (existing) return { account: existing };
   const byEmail = accounts.byEmail(opts.email);
-  const email = byEmail ? `${opts.apiKey.replace(/[^a-z0-9]/gi, "").slice(0, 20) || "dev"}@example.com` : opts.email;
-  return accounts.create({ email_address: email, api_key: opts.apiKey, plan: opts.plan, quotas: opts.quotas, eid: opts.eid });
+  if (byEmail) {
+    const others = accounts.keysOf(byEmail).length;
+    accounts.addKey(byEmail.account_id, opts.apiKey);
+    return {
+      account: accounts.byId(byEmail.account_id)!,
+      note: `the data file's start account ${byEmail.account_id} (${byEmail.email_address}) had other keys: added this one; ` +
+        `its ${others} earlier key${others === 1 ? "" : "s"} still work (revoke with DELETE /_local/accounts/${byEmail.account_id}/api_keys/KEY)`,
+    };
+  }
+  return { account: accounts.create({ email_address: opts.email, api_key: opts.apiKey, plan: opts.plan, quotas: opts.quotas, eid: opts.eid }) };
 }
 
 function errorReply(e: unknown): Reply {

@@ -67,7 +67,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     url,
     baseUrl: `${url}/v3`,
     listenUrl: `http://${bracket(host)}:${port}`,
-    apiKey: app.startAccount.api_key,
+    apiKey: app.options.apiKey, // the key it was started with (the start account may hold others)
     accountId: app.startAccount.account_id,
     port,
     app,

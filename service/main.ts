@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   for (const line of banner(svc)) console.log(line);
   console.log(`api key: ${svc.apiKey}  (account ${svc.accountId}, plan ${svc.app.startAccount.plan})`);
   if (options.data) console.log(`data file: ${options.data}`);
+  if (svc.app.startNote) console.log(`note: ${svc.app.startNote}`);
   console.log(`control plane: ${svc.url}/_local/`);
 }
 

@@ -48,6 +48,8 @@ export const apiAppEntry = z.strictObject({
   whiteLabelingOptions: z.record(z.string(), z.string()).optional(),
   customLogoFile: z.string().optional(),
   clientId: z.string().optional(),
+  /** Take over the caller's app with this name and domain set (one must match). */
+  adopt: z.boolean().optional(),
   previousKeys: previousKeys(key),
   ...intent,
 });
@@ -95,8 +97,6 @@ export const faxLineEntry = z.strictObject({
 });
 
 export const accountFileSchema = z.strictObject({
-  /** Marks a file written by `esign export`: its objects are adopted, not created. */
-  adopted: z.boolean().optional(),
   /** Allows a file that declares no object, which deletes everything the stack manages. */
   allowDeleteAll: z.boolean().optional(),
   team: teamEntry.optional(),

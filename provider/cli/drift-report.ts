@@ -1,6 +1,6 @@
 /**
  * The drift of a stack: what differs between the program (git) and the service, one entry per
- * property, from a refresh preview. The refresh reads every object from the service into the
+ * property, from a refresh preview that runs the program. The refresh reads every object from the service into the
  * preview's old state; the preview's steps then say what the next `up` would do. Which
  * properties differ is decided by each resource's own diff rules (the same table the
  * provider's diff uses), so the report never disagrees with `pulumi preview`.
@@ -60,7 +60,10 @@ function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEnt
   for (const key of keys) {
     const equal = rules?.[key]?.equal ?? deepEqual;
     if (!containsUnknown(news[key]) && equal(olds[key], news[key])) continue;
-    entries.push({ ...base, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
+    // Each property's own rule says what its change does (a title edit is an update even when
+    // another property of the same step replaces the object); other types keep the step's op.
+    const own: DriftAction | undefined = rules?.[key] ? (rules[key].change === "replace" ? "replace" : "update") : undefined;
+    entries.push({ ...base, action: own ?? action, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
   }
   // The engine knows of a change our rules cannot place (e.g. a custom diff): still report it.
   if (entries.length === 0) entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: PRESENT });
@@ -89,11 +92,15 @@ export function driftFromEvents(events: EngineEvent[], inState: Set<string>): Dr
   return entries.sort((a, b) => a.resource.localeCompare(b.resource) || a.property.localeCompare(b.property));
 }
 
-/** Runs a refresh preview of `stack` (nothing is written) and returns its drift. */
+/**
+ * Runs a refresh preview of `stack` (nothing is written) and returns its drift. The refresh runs
+ * the program (--run-program), so it reads with the current config (a rotated key, a moved
+ * base URL), not the config recorded at the last `up`.
+ */
 export async function driftOf(stack: Stack): Promise<DriftEntry[]> {
   const state = await stack.exportStack();
   const inState = new Set<string>((state.deployment?.resources ?? []).map((r: { urn: string }) => r.urn));
   const events: EngineEvent[] = [];
-  await stack.preview({ refresh: true, onEvent: (e) => events.push(e) });
+  await stack.preview({ refresh: true, runProgram: true, onEvent: (e) => events.push(e) });
   return driftFromEvents(events, inState);
 }

@@ -1,11 +1,12 @@
 /**
  * `esign drift [DIR] [--stack NAME] [--format text|markdown|json]`
  *
- * A refresh preview of a stack of the Pulumi project in DIR (default: the current directory;
+ * A refresh preview (running the program: the current config's key and URL) of a stack of the Pulumi project in DIR (default: the current directory;
  * default stack: the selected one), reported as what differs between git and the service.
  * Exit 0: no drift; 2: drift; 1: error. Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
+import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
@@ -39,11 +40,19 @@ function parseArgs(argv: string[]): DriftArgs {
   return out;
 }
 
-/** The engine's own "error: ..." lines when the CLI failed, else the error's message. */
-function reason(e: unknown): string {
-  const stderr: string = (e as { commandResult?: { stderr?: string } })?.commandResult?.stderr ?? "";
-  const lines = stderr.split("\n").filter((l) => l.startsWith("error: ")).map((l) => l.slice("error: ".length));
-  return lines.length ? [...new Set(lines)].join("; ") : e instanceof Error ? e.message : String(e);
+/**
+ * One line for a failure: the engine's own "error: ..." lines when the CLI failed (a provider's
+ * one-line error, e.g. a refused key), never the Automation API's dump of the whole command.
+ */
+export function reason(e: unknown): string {
+  const result = (e as { commandResult?: { stderr?: string; stdout?: string } })?.commandResult;
+  const text = `${result?.stderr ?? ""}\n${result?.stdout ?? ""}`;
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("error: ")).map((l) => l.slice("error: ".length));
+  // The engine repeats a step's error in its summary ("preview failed: ..."); say it once.
+  const unique = [...new Set(lines)].filter((l) => !/^(preview|update) failed$/i.test(l));
+  if (unique.length) return unique.join("; ");
+  const message = e instanceof Error ? e.message : String(e);
+  return message.split("\n").find((l) => l.trim()) ?? message;
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -53,6 +62,10 @@ export async function drift(argv: string[]): Promise<number> {
     args = parseArgs(argv);
   } catch (e) {
     console.error(`esign drift: ${(e as Error).message}\n${DRIFT_USAGE}`);
+    return 1;
+  }
+  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) {
+    console.error(`esign drift: no Pulumi.yaml in ${args.dir}`);
     return 1;
   }
   try {

@@ -2,7 +2,7 @@
 /**
  * The `esign` command.
  *
- *   esign export [--out account.yaml] [--api-key KEY] [--base-url URL]
+ *   esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]
  *   esign drift [DIR] [--stack NAME] [--format text|markdown|json]   (see drift.ts)
  *
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
@@ -15,22 +15,28 @@ import { DRIFT_USAGE } from "./drift-format";
 import { exportAccount } from "./export";
 
 const USAGE = [
-  "usage: esign export [--out account.yaml] [--api-key KEY] [--base-url URL]",
+  "usage: esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
   DRIFT_USAGE.replace(/^usage:/, "      "),
 ].join("\n");
 
 const FLAGS = ["out", "api-key", "base-url"];
+/** Flags without a value. */
+const SWITCHES = ["force"];
 
 /** The flags, or a line saying what is wrong with them. */
 function flags(argv: string[]): Record<string, string> | string {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m || !FLAGS.includes(m[1])) return `unexpected argument ${argv[i]}`;
-    out[m[1]] = m[2] ?? argv[++i] ?? "";
+    if (m && SWITCHES.includes(m[1]) && m[2] === undefined) out[m[1]] = "true";
+    else if (!m || !FLAGS.includes(m[1])) return `unexpected argument ${argv[i]}`;
+    else out[m[1]] = m[2] ?? argv[++i] ?? "";
   }
   return out;
 }
+
+const refusedOverwrite = (out: string) =>
+  `esign export: ${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -53,13 +59,27 @@ export async function main(argv: string[]): Promise<number> {
     console.error("esign export: no API key (--api-key or ESIGN_API_KEY)");
     return 2;
   }
+  const out = f.out ?? "account.yaml";
+  const force = f.force === "true";
+  // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
+  // that an export cannot rebuild, so replacing one must be asked for.
+  if (out !== "-" && !force && fs.existsSync(out)) {
+    console.error(refusedOverwrite(out));
+    return 2;
+  }
   const client = new EsignClient({ apiKey, baseUrl: f["base-url"] ?? process.env.ESIGN_BASE_URL });
   const account = await exportAccount(client);
   const text = `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
-  const out = f.out ?? "account.yaml";
   if (out === "-") process.stdout.write(text);
   else {
-    fs.writeFileSync(out, text);
+    try {
+      // "wx" also refuses a file that appeared while the account was read.
+      fs.writeFileSync(out, text, { flag: force ? "w" : "wx" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      console.error(refusedOverwrite(out));
+      return 2;
+    }
     const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
     console.error(`esign export: wrote ${out} (${account.team ? "team, " : ""}${count} entries)`);
   }

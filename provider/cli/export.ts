@@ -7,7 +7,7 @@
  * The caller's own account is left out of members and users: managing it would let a
  * later `up` remove the caller from its own team.
  */
-import { EsignClient, isEsignApiError } from "../client";
+import { EsignClient, isGone } from "../client";
 import { normalizeEmail } from "../resources/support/compare";
 import { fromWire } from "../resources/support/naming";
 import type { AccountFile } from "../account-file/schema";
@@ -31,7 +31,7 @@ async function exportTeam(client: EsignClient, me: string, file: AccountFile): P
     const team = await client.team.get();
     file.team = { name: team.name ?? undefined, adopt: true };
   } catch (e) {
-    if (isEsignApiError(e) && e.status === 404) return;
+    if (isGone(e)) return; // no team (an envelope 404; a proxy's 404 page is an error)
     throw e;
   }
   const { team_id } = await client.team.info();
@@ -98,7 +98,7 @@ async function exportFaxLines(client: EsignClient, me: string, file: AccountFile
 /** The account as an account file, every object marked for adoption. */
 export async function exportAccount(client: EsignClient): Promise<AccountFile> {
   const me = (await client.account.get()).account_id;
-  const file: AccountFile = { adopted: true };
+  const file: AccountFile = {};
   await exportTeam(client, me, file);
   await exportApps(client, me, file);
   await exportTemplates(client, me, file);

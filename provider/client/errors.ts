@@ -23,6 +23,8 @@ export interface EsignApiErrorFields {
   code?: string;
   /** Whether the request may have been processed (network error after sending, 5xx). */
   ambiguous?: boolean;
+  /** Whether the answer was the service's error envelope (`{error: {error_name, error_msg}}`). */
+  envelope?: boolean;
 }
 
 const fallbackRedactor = new Redactor([]);
@@ -38,6 +40,7 @@ export class EsignApiError extends Error implements EsignApiErrorFields {
   readonly operation: string;
   readonly code?: string;
   readonly ambiguous: boolean;
+  readonly envelope: boolean;
 
   constructor(fields: EsignApiErrorFields, redactor: Redactor = fallbackRedactor) {
     const safe = redactor.value(fields);
@@ -52,6 +55,7 @@ export class EsignApiError extends Error implements EsignApiErrorFields {
     this.operation = safe.operation;
     this.code = safe.code;
     this.ambiguous = safe.ambiguous ?? false;
+    this.envelope = safe.envelope ?? false;
   }
 
   isEsignApiError(): this is EsignApiError {
@@ -59,13 +63,27 @@ export class EsignApiError extends Error implements EsignApiErrorFields {
   }
 
   toJSON(): EsignApiErrorFields & { name: string; message: string } {
-    const { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous } = this;
-    return { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous };
+    const { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous, envelope } = this;
+    return { name, message, status, errorName, errorMsg, errorPath, method, path, operation, code, ambiguous, envelope };
   }
 }
 
 export function isEsignApiError(value: unknown): value is EsignApiError {
   return value instanceof EsignApiError;
+}
+
+/**
+ * Whether `error` says the object is gone: a 404 or 410 answered with the service's error
+ * envelope. Any other 404 (a proxy's page, a server that is not the API) is not proof of
+ * anything; the transport reports it as `not_the_api`, naming the URL (DECISIONS D33).
+ */
+export function isGone(error: unknown): boolean {
+  return isEsignApiError(error) && (error.status === 404 || error.status === 410) && error.envelope;
+}
+
+/** Whether the service refused the credentials (401): never retried, never read as "gone". */
+export function isUnauthorized(error: unknown): error is EsignApiError {
+  return isEsignApiError(error) && error.status === 401;
 }
 
 /** A request rejected before sending; `issues` name each field and rule. */

@@ -35,6 +35,7 @@ export class Transport {
   private readonly slots: Semaphore;
 
   constructor(private readonly options: EsignClientOptions) {
+    checkNumbers(options);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.redactor = new Redactor([options.apiKey, options.accessToken]);
     const burst = options.burst ?? 10;
@@ -201,7 +202,14 @@ export class Transport {
     const envelope = errorEnvelopeSchema.safeParse(response.data);
     if (envelope.success) {
       const { error_name, error_msg, error_path } = envelope.data.error;
-      return this.fail(prepared, response.status, error_name, error_msg, error_path ?? undefined);
+      return this.fail(prepared, response.status, error_name, error_msg, error_path ?? undefined, undefined, true);
+    }
+    if (response.status === 404 || response.status === 410) {
+      // Not the service's envelope: a proxy's page or a server that is not the API. Never
+      // evidence that the object is gone (isGone); the line names the whole URL.
+      const type = String(response.headers["content-type"] ?? "no content type").split(";")[0];
+      return this.fail(prepared, response.status, "not_the_api",
+        `${this.http.defaults.baseURL}${prepared.path} answered ${response.status} without the API's error envelope (${type}): is the base URL the API's /v3?`);
     }
     const success = response.status >= 200 && response.status < 300;
     const text = typeof response.data === "string" ? response.data.slice(0, 200) : "";
@@ -213,10 +221,10 @@ export class Transport {
     return this.fail(prepared, 0, "network_error", message, undefined, code);
   }
 
-  private fail(prepared: Prepared, status: number, errorName: string, errorMsg: string, errorPath?: string, code?: string): EsignApiError {
+  private fail(prepared: Prepared, status: number, errorName: string, errorMsg: string, errorPath?: string, code?: string, envelope = false): EsignApiError {
     const ambiguous = !prepared.spec.idempotent && (status === 0 || status >= 500);
     return new EsignApiError(
-      { status, errorName, errorMsg, errorPath, method: prepared.spec.method, path: prepared.path, operation: prepared.id, code, ambiguous },
+      { status, errorName, errorMsg, errorPath, method: prepared.spec.method, path: prepared.path, operation: prepared.id, code, ambiguous, envelope },
       this.redactor,
     );
   }
@@ -229,6 +237,25 @@ export class Transport {
 
   private log(level: "debug" | "warn", message: string): void {
     this.options.logger?.[level]?.(this.redactor.text(message));
+  }
+}
+
+/**
+ * Numeric options that would stall every request (a NaN concurrency cap never frees a slot,
+ * a NaN timeout never fires) are refused when the client is made, naming the option.
+ */
+function checkNumbers(options: EsignClientOptions): void {
+  const rules: [keyof EsignClientOptions, number, boolean][] = [
+    // [option, least value, whole numbers only]
+    ["requestsPerMinute", 0, false], ["highTierRequestsPerMinute", 0, false], ["burst", 1, true],
+    ["maxConcurrency", 1, true], ["timeoutMs", 1, false],
+  ];
+  for (const [name, least, whole] of rules) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < least || (whole && !Number.isInteger(value))) {
+      throw new Error(`EsignClient: ${name} must be ${whole ? "a whole number" : "a number"} of at least ${least}, got ${String(value)}`);
+    }
   }
 }
 

@@ -4,27 +4,27 @@
  * Replaces: nothing (a new `clientId` input adopts another app, which is a replace).
  * Updates in place (PUT /api_app/{client_id}): name, domains (a set), callbackUrl, oauth,
  * options, whiteLabelingOptions, customLogoFile (diffed by content hash, not path).
- * Calls: create GET /api_app/list (100 a page) + GET /account, both read ONCE per provider
- * process and shared, then POST /api_app (multipart when a logo is uploaded); read: the same
- * shared app list (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
+ * Calls: create GET /api_app/list (100 a page), read ONCE per provider process and shared,
+ * then POST /api_app (multipart when a logo is uploaded); read: the same shared app list
+ * (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
  * delete DELETE /api_app/{id} (404 = already gone).
- * Adoption: give `clientId` and create takes over that app (GET, then PUT only if the declared
- * settings differ) instead of making a new one.
- * Create is idempotent by natural key: an app OWNED BY THE CALLER with the same name and the
- * same set of domains (case-insensitive), not already taken by another resource in this run,
- * is adopted (then brought in line like `clientId`) instead of creating a second one. So an
- * `up` after a create whose answer was lost (network drop, 5xx after commit) does not make a
- * duplicate. Two ApiApps with the same name and domains in one account are therefore not
- * supported: give them distinct names. The same lookup (a fresh list read) follows a create
- * that failed ambiguously within one run (5xx or network error: it may have been committed):
- * found = adopted, not found = created again, at most CREATE_ATTEMPTS times.
+ * Adoption, only when asked (D35): `clientId` takes over that app; `adopt: true` the caller's
+ * own app with this name and domain set (GET /account too), refused when none or several
+ * match. Either brings the declared settings in line (PUT only if they differ) and is an engine
+ * warning naming the app. Without them create always makes a new app.
+ * Idempotent create without adoption by name (D8): after a create that failed without an
+ * answer (5xx or network: it may have been committed), the list is read again and only an app
+ * with this name and domains that was not there before the first attempt is kept; none = sent
+ * again, at most CREATE_ATTEMPTS times.
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { apiAppCreateBody } from "../contract";
+import { announceAdoption } from "./support/adoption";
+import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
-import { deepEqual, sameSet } from "./support/compare";
+import { deepEqual, givenEquals, sameSet } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
@@ -53,6 +53,11 @@ export interface ApiAppArgs {
   customLogoFile?: pulumi.Input<string>;
   /** Adopt this existing app instead of creating one. */
   clientId?: pulumi.Input<string>;
+  /**
+   * Adopt the caller's own app with this name and domain set instead of creating one (refused
+   * when none or several match). Without it (or clientId) create always makes a new app.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 export class ApiApp extends EsignResource {
@@ -65,9 +70,10 @@ export class ApiApp extends EsignResource {
   declare readonly isApproved: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly ownerAccount: pulumi.Output<{ accountId: string; emailAddress: string }>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
+    const outputs = { managingAccountId: undefined, oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
     super("ApiApp", name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }));
     // The client id is the id, which stays known while the app is updated.
     this.clientId = this.id;
@@ -77,11 +83,11 @@ export class ApiApp extends EsignResource {
 const lowerSet = (a?: string[], b?: string[]) => sameSet(a, b, (d) => String(d).toLowerCase());
 const sameOAuth = (a?: Props, b?: Props) =>
   (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
-/** A new clientId only matters when the program gives one (otherwise it is computed). */
-const adoptedId = (o?: string, n?: string) => n === undefined || o === n;
 
 const rules: DiffRules = {
-  clientId: { change: "replace", equal: adoptedId },
+  clientId: { change: "replace", equal: givenEquals() },
+  // Only create reads it: once the app is held, turning it off or on changes nothing.
+  adopt: { change: "ignore" },
   name: { change: "update" },
   domains: { change: "update", equal: lowerSet },
   callbackUrl: { change: "update" },
@@ -146,52 +152,96 @@ function updateBody(olds: Props, news: Props): Props {
   return body;
 }
 
-const APPS_KEY = "api_apps";
-
 /** Every app the caller can see: read once (100 a page), shared by creates, reads and lookups (native/lookups.ts). */
 export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
-  return ctx.cache.get(APPS_KEY, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
+  return ctx.cache.get(cacheKeys.apiApps, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
 }
 
 function callerAccountId(ctx: ProviderContext): Promise<string> {
-  return ctx.cache.get("account", async () => (await ctx.client.account.get()).account_id);
+  return ctx.cache.get(cacheKeys.account, async () => (await ctx.client.account.get()).account_id);
 }
 
-/** Apps taken by a resource in this provider process, so two creates never adopt one app. */
-const claimed = new WeakMap<ProviderContext, Set<string>>();
-function claim(ctx: ProviderContext, clientId: string): void {
-  const set = claimed.get(ctx) ?? new Set<string>();
+/**
+ * Adoption bookkeeping (not delete protection, which is support/claims.ts): the apps a resource
+ * of this provider process already holds, so two `adopt: true` resources never take one app and
+ * a create's recovery never takes an app another create made.
+ */
+const heldApps = new WeakMap<ProviderContext, Set<string>>();
+function hold(ctx: ProviderContext, clientId: string): void {
+  const set = heldApps.get(ctx) ?? new Set<string>();
   set.add(clientId);
-  claimed.set(ctx, set);
+  heldApps.set(ctx, set);
 }
 
-/** The caller's own app with this name and domains that nobody in this run has taken. */
-async function sameApp(ctx: ProviderContext, inputs: Props): Promise<ApiAppWire | undefined> {
+const sameAppAs = (inputs: Props) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
+
+/** The caller's own apps with this name and domain set that no resource of this run holds. */
+async function freeMatches(ctx: ProviderContext, inputs: Props): Promise<ApiAppWire[]> {
   const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
-  const taken = claimed.get(ctx);
-  return apps.find((a) => a.owner_account?.account_id === me && a.name === inputs.name &&
-    lowerSet(a.domains ?? [], inputs.domains) && !taken?.has(a.client_id));
+  const held = heldApps.get(ctx);
+  return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !held?.has(a.client_id));
 }
 
 /** Keeps the shared list in step with this process's writes instead of re-reading it. */
 function remember(ctx: ProviderContext, app: ApiAppWire): void {
-  claim(ctx, app.client_id);
-  ctx.cache.patch<ApiAppWire[]>(APPS_KEY, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
+  hold(ctx, app.client_id);
+  ctx.cache.patch(cacheKeys.apiApps, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
 }
 
-/** Takes over an existing app: PUT only when the declared settings differ. */
-async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
+const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
+
+/** Brings an existing app in line with the program: PUT only when the declared settings differ. */
+async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
   const body = updateBody(outputsOf(existing, inputs), inputs);
   const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body as never) : existing;
   remember(ctx, app);
-  ctx.log(`adopted API app ${app.client_id}`);
   return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+}
+
+/** An adoption the program asked for: taken over, and announced as an engine warning. */
+async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
+  const taken = await takeOver(ctx, existing, inputs);
+  await announceAdoption({ type: "ApiApp", object: nameOf(existing), how });
+  return taken;
+}
+
+/** `adopt: true`: exactly one free app of the caller's with this name and domain set, or a one-line refusal. */
+async function adoptByName(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const found = await freeMatches(ctx, inputs);
+  const what = `an app of yours named "${inputs.name}" with domains ${JSON.stringify(inputs.domains)}`;
+  if (found.length === 0) {
+    throw new Error(`ApiApp adopt: true: there is no ${what.slice(3)} that another resource of this stack does not already hold; remove adopt to create one, or give clientId`);
+  }
+  if (found.length > 1) {
+    throw new Error(`ApiApp adopt: true: ${found.length} apps match ${what} (${found.map((a) => a.client_id).join(", ")}); give the one to adopt as clientId`);
+  }
+  return adopt(ctx, found[0], inputs, "adopt: true, matched by name and domains");
 }
 
 const CREATE_ATTEMPTS = 3;
 
-/** POST /api_app; when the answer is lost, looks the app up before trying again (no blind resend). */
+/**
+ * The list read after a create without an answer. When it fails too, nobody can tell whether
+ * the app exists, and a later run would not find it (no adoption by name): the error says so.
+ */
+async function lookAgain(ctx: ProviderContext, inputs: Props, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
+  try {
+    return await freeMatches(ctx, inputs);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
+      "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another");
+  }
+}
+
+/**
+ * POST /api_app, idempotent without adopting by name: the client ids that existed before the
+ * first attempt are noted, and after a failure without an answer (5xx, network: it may have
+ * been committed) only an app with this name and domains that was NOT there before is taken,
+ * since only this create can have made it. Found = kept, not found = sent again (D8).
+ */
 async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const before = new Set((await visibleApps(ctx)).map((a) => a.client_id));
   for (let attempt = 1; ; attempt++) {
     try {
       const app = await ctx.client.apiApp.create({ ...wireBody(inputs), ...logoUpload(inputs) } as never);
@@ -199,9 +249,12 @@ async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: str
       return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
     } catch (error) {
       if (!isEsignApiError(error) || !error.ambiguous || attempt >= CREATE_ATTEMPTS) throw error;
-      ctx.cache.invalidate(APPS_KEY);
-      const committed = await sameApp(ctx, inputs);
-      if (committed) return adopt(ctx, committed, inputs);
+      ctx.cache.invalidate(cacheKeys.apiApps);
+      const committed = (await lookAgain(ctx, inputs, error)).find((a) => !before.has(a.client_id));
+      if (committed) {
+        ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) but was committed as ${committed.client_id}; keeping it`);
+        return takeOver(ctx, committed, inputs);
+      }
       ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) and was not committed; creating again`);
     }
   }
@@ -221,9 +274,8 @@ export const apiAppImpl: ResourceImpl = {
   },
 
   async create(ctx, inputs) {
-    if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs);
-    const existing = await sameApp(ctx, inputs);
-    if (existing) return adopt(ctx, existing, inputs);
+    if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs, "clientId was given");
+    if (inputs.adopt) return adoptByName(ctx, inputs);
     return createApp(ctx, inputs);
   },
 
@@ -241,6 +293,6 @@ export const apiAppImpl: ResourceImpl = {
 
   async delete(ctx, id) {
     await ctx.client.apiApp.delete(id);
-    ctx.cache.patch<ApiAppWire[]>(APPS_KEY, (apps) => apps.filter((a) => a.client_id !== id));
+    ctx.cache.patch(cacheKeys.apiApps, (apps) => apps.filter((a) => a.client_id !== id));
   },
 };

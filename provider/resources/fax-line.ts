@@ -11,7 +11,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { faxLineCreateBody } from "../contract";
+import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
+import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
@@ -35,9 +37,10 @@ export class FaxLine extends EsignResource {
   readonly number: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<number>;
   declare readonly updatedAt: pulumi.Output<number>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { createdAt: undefined, updatedAt: undefined };
+    const outputs = { managingAccountId: undefined, createdAt: undefined, updatedAt: undefined };
     super("FaxLine", name, { ...outputs, ...args }, opts);
     // The number is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
@@ -45,14 +48,12 @@ export class FaxLine extends EsignResource {
   }
 }
 
-const givenEquals = (o: unknown, n: unknown) => n === undefined || o === n;
-
 const rules: DiffRules = {
-  areaCode: { change: "replace", equal: (o, n) => n === undefined || Number(o) === Number(n) },
-  country: { change: "replace", equal: (o, n) => n === undefined || String(o).toUpperCase() === String(n).toUpperCase() },
-  city: { change: "replace", equal: givenEquals },
-  accountId: { change: "replace", equal: givenEquals },
-  number: { change: "replace", equal: givenEquals },
+  areaCode: { change: "replace", equal: givenEquals((o, n) => Number(o) === Number(n)) },
+  country: { change: "replace", equal: givenEquals((o, n) => String(o).toUpperCase() === String(n).toUpperCase()) },
+  city: { change: "replace", equal: givenEquals() },
+  accountId: { change: "replace", equal: givenEquals() },
+  number: { change: "replace", equal: givenEquals() },
 };
 
 function outputsOf(line: FaxLineWire, inputs: Props): Props {
@@ -81,7 +82,7 @@ export const faxLineImpl: ResourceImpl = {
     const line = inputs.number
       ? await ctx.client.faxLine.get({ number: inputs.number })
       : await ctx.client.faxLine.create(createBody(inputs) as never);
-    if (inputs.number) ctx.log(`adopted fax line ${inputs.number}`);
+    if (inputs.number) await announceAdoption({ type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },
 

@@ -1,28 +1,31 @@
 /**
  * TeamMember: one account on the team, as a member or with an invitation outstanding.
  *
- * Replaces: emailAddress or accountId (compared case-insensitively), teamId; always
- * delete-before-replace, since the same person may be on both sides of the replace.
- * Updates in place: role (PUT /team/add_member?team_id=... with the new role).
- * Calls: create PUT /team/add_member?team_id=...; read: GET /team, plus GET /team/invites only
- * while someone is invited, plus the member list (GET /team/members/{team_id}, 100 a page) only
- * for a sub-team or a team of 100 or more accounts; read ONCE per team and shared by every
- * member's refresh (see teamPeople); delete POST /team/remove_member, which also expires a
- * pending invitation (404 = already gone).
+ * Replaces: another person (emailAddress or accountId, compared case-insensitively), create
+ * before delete; a new address for the accountId the program names is an update (D37).
+ * Updates in place: role (PUT /team/add_member?team_id=... with the new role); teamId, a move
+ * (POST /team/remove_member with new_team_id and new_role: never out of the organization,
+ * never a second invitation).
+ * Calls: create PUT /team/add_member?team_id=...; read: who is on the team
+ * (support/team-people.ts), read ONCE per team and shared by every member's refresh; delete
+ * POST /team/remove_member, which also expires a pending invitation (404 = already gone).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
- * the person accepts, then `member`. An existing membership is adopted silently.
+ * the person accepts, then `member`. A person already on the team is taken over, with an
+ * engine warning naming them.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { TEAM_ROLE_CODES, teamAddMemberBody, type ResultOf } from "../contract";
-import { callerTeam, callerTeamId, type TeamWire } from "./support/caller-team";
+import { teamAddMemberBody, type ResultOf } from "../contract";
+import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
-import { normalizeEmail, sameEmail } from "./support/compare";
+import { givenEquals, normalizeEmail, sameEmail } from "./support/compare";
 import type { ProviderContext } from "./support/context";
-import { DiffRules } from "./support/diff";
+import { DiffRules, diffByRules } from "./support/diff";
+import { announceAdoption } from "./support/adoption";
 import { toWire } from "./support/naming";
 import { Props, ResourceImpl } from "./support/resource";
-import { findPerson, givenEquals, personInput, personKeys, personRequired, personRules } from "./support/membership";
+import { findPerson, personInput, personKeys, personRequired, personRules } from "./support/membership";
 import { EsignResource } from "./support/esign-resource";
+import { resolveTeamId, teamPeople, type TeamPerson } from "./support/team-people";
 
 export interface TeamMemberArgs {
   /** Who: an e-mail address (an account is made if it has none) or an account id. */
@@ -41,88 +44,33 @@ export class TeamMember extends EsignResource {
   declare readonly role: pulumi.Output<string>;
   /** `invited` until the invitation is accepted, then `member`. */
   declare readonly status: pulumi.Output<"invited" | "member">;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
+    const outputs = { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
     super("TeamMember", name, { ...outputs, ...args }, opts);
   }
 }
 
 const rules: DiffRules = {
   ...personRules,
-  teamId: { change: "replace", equal: givenEquals((o, n) => o === n) },
-  role: { change: "update", equal: givenEquals((o, n) => o === n) },
+  // A move: POST /team/remove_member with new_team_id, never a removal and a new invitation.
+  teamId: { change: "update", equal: givenEquals() },
+  role: { change: "update", equal: givenEquals() },
 };
 
+/**
+ * The rules, except that a new address for the account id the program names (the person
+ * changed address) is an update: the account is the same, so nothing is removed or re-sent.
+ */
+function diff(olds: Props, news: Props) {
+  const result = diffByRules(rules, olds, news);
+  const samePerson = news.accountId !== undefined && news.accountId === olds.accountId;
+  if (samePerson && result.replaces?.length === 1 && result.replaces[0] === "emailAddress") return { ...result, replaces: [] };
+  return result;
+}
+
 type AddMemberWire = ResultOf<"team.add_member">;
-
-export interface TeamPerson {
-  accountId?: string;
-  emailAddress: string;
-  role: string;
-  status: "invited" | "member";
-}
-
-/**
- * GET /team lists a team's accounts in one unpaginated answer. An answer of this many accounts
- * or more may be a service's cap rather than the whole team, so it is not taken as complete:
- * the member list (100 a page) is read instead.
- */
-export const TEAM_ANSWER_TRUSTED_BELOW = 100;
-
-const ROLE_OF_CODE = new Map(Object.entries(TEAM_ROLE_CODES).map(([role, code]) => [code, role]));
-
-/** The members of GET /team's answer, or undefined when it cannot stand for the whole list. */
-function membersOfAnswer(team: TeamWire): TeamPerson[] | undefined {
-  const accounts = team.accounts ?? [];
-  if (accounts.length >= TEAM_ANSWER_TRUSTED_BELOW) return undefined;
-  const people: TeamPerson[] = [];
-  for (const a of accounts) {
-    const role = ROLE_OF_CODE.get(a.role_code ?? "");
-    if (!role) return undefined; // a code we cannot name: the member list names roles in full
-    people.push({ accountId: a.account_id, emailAddress: a.email_address ?? "", role, status: "member" });
-  }
-  return people;
-}
-
-async function memberList(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
-  const people: TeamPerson[] = [];
-  for await (const m of ctx.client.paginate(ctx.client.team.members, { team_id: teamId }, { pageSize: 100 })) {
-    people.push({ accountId: m.account_id ?? undefined, emailAddress: m.email_address ?? "", role: m.role ?? "Member", status: "member" });
-  }
-  return people;
-}
-
-/**
- * Everyone on a team or invited to it, read once per team and shared by all members' reads:
- * GET /team (the caller's team: members with roles, and who is invited), the member list only
- * for a sub-team or a team too large to trust GET /team's answer, and the invitations (which
- * carry the invitees' roles) only when someone is pending.
- */
-export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
-  return ctx.cache.get(`team:${teamId}`, async () => {
-    const own = await callerTeam(ctx);
-    const answer = own.teamId === teamId ? own.team : undefined;
-    const people = (answer && membersOfAnswer(answer)) ?? (await memberList(ctx, teamId));
-    const pending = !answer || (answer.invited_accounts ?? []).length > 0 || (answer.invited_emails ?? []).length > 0;
-    if (!pending) return people;
-    const invites = await ctx.client.team.invites();
-    for (const invite of invites.items) {
-      if (invite.team_id && invite.team_id !== teamId) continue;
-      if (invite.redeemed_at) continue;
-      if (people.some((p) => sameEmail(p.emailAddress, invite.email_address))) continue;
-      // The invitees' account ids are in GET /team's invited_accounts (the caller's team only).
-      const account = (own.team.invited_accounts ?? []).find((a) => sameEmail(a.email_address, invite.email_address));
-      people.push({ accountId: account?.account_id ?? undefined, emailAddress: invite.email_address, role: invite.role ?? "Member", status: "invited" });
-    }
-    return people;
-  });
-}
-
-/** The given team, or the caller's (GET /team/info once per provider process, not once per member). */
-export async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
-  return inputs.teamId ?? callerTeamId(ctx);
-}
 
 function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
   return {
@@ -154,16 +102,33 @@ async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, cu
   const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
   const person = personIn(team, inputs, inputs.role ?? currentRole);
   if (!person) {
-    ctx.cache.invalidate(`team:${teamId}`);
+    ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
     throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
   }
-  ctx.cache.patch<TeamPerson[]>(`team:${teamId}`, (people) => [...people.filter((p) => p !== findPerson(people, inputs)), person]);
+  ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, inputs)), person]);
   return person;
 }
 
+/** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
+async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: string, role: string | undefined): Promise<TeamPerson> {
+  const newRole = role ?? olds.role;
+  await ctx.client.team.removeMember(toWire({ ...personInput(who), newTeamId: teamId, newRole }) as never);
+  const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
+  ctx.cache.patch(cacheKeys.teamPeople(olds.teamId), (people) => people.filter((p) => p !== findPerson(people, who)));
+  ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, who)), person]);
+  ctx.log(`team member ${olds.emailAddress ?? olds.accountId}: moved from team ${olds.teamId} to ${teamId}`);
+  return person;
+}
+
+const nameOf = (person: TeamPerson, teamId: string) =>
+  `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
+
 export const teamMemberImpl: ResourceImpl = {
   rules,
-  deleteBeforeReplace: true,
+  // Replaced only for another person (a changed e-mail or account id): the new one is added
+  // first, and a create that finds the same person keeps them from the old name's delete (claims).
+  deleteBeforeReplace: false,
+  diff: (_id, olds, news) => diff(olds, news),
   check(_olds, news) {
     const failures = contractFailures(teamAddMemberBody, toWire({ ...personInput(news), role: news.role }), news);
     return { inputs: news, failures: [...failures, ...personRequired(news)] };
@@ -174,7 +139,10 @@ export const teamMemberImpl: ResourceImpl = {
     const existing = findPerson(await teamPeople(ctx, teamId), inputs);
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
-    else if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
+    else {
+      await announceAdoption({ type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
+    }
     const outs = outputsOf(inputs, teamId, person!, undefined);
     return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
   },
@@ -186,14 +154,18 @@ export const teamMemberImpl: ResourceImpl = {
 
   async update(ctx, _id, olds, news) {
     const who = { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress };
-    const person = await addMember(ctx, olds.teamId, who, olds.role);
-    return outputsOf(news, olds.teamId, person, olds.accountId);
+    const teamId = news.teamId ?? olds.teamId;
+    if (teamId !== olds.teamId) return outputsOf(news, teamId, await move(ctx, olds, who, teamId, news.role), olds.accountId);
+    if (news.role !== undefined && news.role !== olds.role) return outputsOf(news, teamId, await addMember(ctx, teamId, who, olds.role), olds.accountId);
+    // Only the address changed, for the same account: the person's own; nothing to send.
+    const person: TeamPerson = { accountId: olds.accountId, emailAddress: who.emailAddress, role: olds.role, status: olds.status };
+    return outputsOf(news, teamId, person, olds.accountId);
   },
 
   objectKeys: (_id, props) => personKeys(props.teamId, props),
 
   async delete(ctx, _id, props) {
     await ctx.client.team.removeMember(toWire(personInput(props)) as never);
-    ctx.cache.patch<TeamPerson[]>(`team:${props.teamId}`, (people) => people.filter((p) => p !== findPerson(people, props)));
+    ctx.cache.patch(cacheKeys.teamPeople(props.teamId), (people) => people.filter((p) => p !== findPerson(people, props)));
   },
 };

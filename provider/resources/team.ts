@@ -14,7 +14,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { teamCreateBody } from "../contract";
+import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
+import { givenEquals } from "./support/compare";
 import { DiffRules } from "./support/diff";
 import { toWire } from "./support/naming";
 import type { ProviderContext } from "./support/context";
@@ -33,10 +35,11 @@ export interface TeamArgs {
 
 export class Team extends EsignResource {
   declare readonly name: pulumi.Output<string>;
+  declare readonly managingAccountId: pulumi.Output<string>;
   readonly teamId: pulumi.Output<string>;
 
   constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, { name: undefined, ...args }, opts);
+    super("Team", name, { managingAccountId: undefined, name: undefined, ...args }, opts);
     // The teamId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
     this.teamId = this.id;
@@ -45,7 +48,7 @@ export class Team extends EsignResource {
 
 const rules: DiffRules = {
   // An unset name means "whatever it is": the service names new teams "Untitled Team".
-  name: { change: "update", equal: (o, n) => n === undefined || o === n },
+  name: { change: "update", equal: givenEquals() },
   adopt: { change: "ignore" },
 };
 
@@ -77,7 +80,7 @@ export const teamImpl: ResourceImpl = {
         let team = await ctx.client.team.get();
         if (inputs.name !== undefined && team.name !== inputs.name) team = await ctx.client.team.update({ name: inputs.name });
         const teamId = await currentTeamId(ctx);
-        ctx.log(`adopted team ${teamId}`);
+        await announceAdoption({ type: "Team", object: `team "${team.name}" (${teamId})`, how: "adopt: true" });
         return { id: teamId, outs: outputsOf(team, teamId, inputs) };
       } catch (error) {
         if (!isNotFound(error)) throw error;

@@ -11,14 +11,19 @@
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
- * Adoption: give `templateId` and create takes over that template.
+ * Refresh reads title, subject, message and ccRoles back as the service has them; content the
+ * program never declared (metadata edited in the web UI) is no change (D23).
+ * Adoption: give `templateId` and create takes over that template (declared content must be
+ * the template's; texts are brought in line), with an engine warning. An adopted template is
+ * never replaced: content changes are refused at check, web-UI content changes fail the diff.
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../contract";
 import { templateCreateBody } from "../contract";
-import { contractFailures } from "./support/check";
-import { deepEqual, stableJson } from "./support/compare";
+import { announceAdoption } from "./support/adoption";
+import { contractFailures, type CheckFailure } from "./support/check";
+import { deepEqual, givenEquals, stableJson } from "./support/compare";
 import type { ProviderContext } from "./support/context";
 import { DiffRules, diffByRules } from "./support/diff";
 import { hashFile, readLocalFile } from "./support/files";
@@ -61,9 +66,10 @@ export class Template extends EsignResource {
   declare readonly documents: pulumi.Output<Record<string, any>[]>;
   declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
   declare readonly isLocked: pulumi.Output<boolean>;
+  declare readonly managingAccountId: pulumi.Output<string>;
 
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { documents: undefined, isLocked: undefined, fileHashes: undefined };
+    const outputs = { managingAccountId: undefined, documents: undefined, isLocked: undefined, fileHashes: undefined };
     super("Template", name, { ...outputs, ...args }, opts);
     // The templateId is the id, which stays known while the object is updated (other outputs
     // are unknown during preview), so dependents do not see a spurious change.
@@ -82,17 +88,40 @@ const CONTENT_KEYS = [
 const FILE_KEYS = ["fileHashes", "fileUrls"];
 
 const rules: DiffRules = {
-  templateId: { change: "replace", equal: (o, n) => n === undefined || o === n },
+  templateId: { change: "replace", equal: givenEquals() },
   files: { change: "ignore" },
   fileHashes: { change: "replace" },
   fileUrls: { change: "replace" },
   ...Object.fromEntries(CONTENT_KEYS.map((k) => [k, { change: "replace" as const }])),
-  // The service answers "" or null for texts never set.
-  title: { change: "update", equal: sameText },
-  subject: { change: "update", equal: sameText },
-  message: { change: "update", equal: sameText },
-  ccRoles: { change: "update", equal: (o, n) => deepEqual(o ?? [], n ?? []) },
+  // Read back as the service has them (a cleared message is drift); the service answers "" or
+  // null for texts never set and names an untitled template after its first file.
+  title: { change: "update", equal: givenEquals(sameText) },
+  subject: { change: "update", equal: givenEquals(sameText) },
+  message: { change: "update", equal: givenEquals(sameText) },
+  ccRoles: { change: "update", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
 };
+const UPDATE_KEYS = ["title", "subject", "message", "ccRoles"];
+
+/**
+ * The olds to diff against: a content key the program never declared and does not give now
+ * holds what the service has (e.g. metadata edited in the web UI), which is no change (D23).
+ * State from before `declaredInputs` keeps every key.
+ */
+function declaredOlds(olds: Props, news: Props): Props {
+  const declared = olds.declaredInputs;
+  if (!Array.isArray(declared)) return olds;
+  const out = { ...olds };
+  for (const k of CONTENT_KEYS) if (!declared.includes(k) && news[k] === undefined) delete out[k];
+  return out;
+}
+
+/** The keys whose change would replace the template (undeclared content left out). */
+function replacing(olds: Props, news: Props): string[] {
+  return diffByRules(rules, declaredOlds(olds, news), news).replaces ?? [];
+}
+
+const ADOPTED_REASON = "an adopted template (templateId) is never replaced, which would delete it: " +
+  "change it in the web UI and declare what it has, or remove templateId and let esign make a template of its own";
 
 /** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
 const pendingFileReplacements = new Map<string, string>();
@@ -113,11 +142,12 @@ function outputsOf(t: TemplateWire, inputs: Props): Props {
     // Earlier versions copied the people here; state from them drops the stale copy on refresh.
     accounts: undefined,
     templateId: template.template_id,
-    title: template.title || inputs.title,
-    message: template.message || inputs.message,
-    subject: template.subject || inputs.subject,
+    // As the service has them: a text cleared in the web UI is drift, not the old value.
+    title: template.title ?? undefined,
+    message: template.message ?? undefined,
+    subject: template.subject ?? undefined,
     signerRoles: (template.signer_roles ?? []).map((r: Props) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
-    ccRoles: template.cc_roles?.length ? template.cc_roles.map((r: Props) => r.name) : inputs.ccRoles,
+    ccRoles: (template.cc_roles ?? []).map((r: Props) => r.name),
     metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
     documents: fromWire(template.documents ?? []),
     isLocked: template.is_locked ?? false,
@@ -138,10 +168,37 @@ async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<str
   return made.template_id;
 }
 
+const updateBody = (inputs: Props) => toWire({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
+
+/** check() of an adopted template: content the program changes would replace it, so refused. */
+function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
+  if (!olds.templateId || olds.templateId !== news.templateId) return [];
+  return replacing(olds, news).filter((k) => k !== "templateId").map((k) => ({ property: k === "fileHashes" ? "files" : k, reason: ADOPTED_REASON }));
+}
+
+/**
+ * Takes over the template `id`: declared content must be what the template has (no replace
+ * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
+ */
+async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const current = outputsOf(await ctx.client.template.get(id), inputs);
+  const differ = replacing({ ...current, declaredInputs: Object.keys(inputs) }, inputs).filter((k) => k !== "templateId" && !FILE_KEYS.includes(k));
+  if (differ.length) {
+    throw new Error(`template ${id}: ${differ.map((k) => `${k} ${JSON.stringify(inputs[k])} is not the template's ${JSON.stringify(current[k])}`).join("; ")}: ${ADOPTED_REASON}`);
+  }
+  let outs = current;
+  if (UPDATE_KEYS.some((k) => !rules[k].equal!(current[k], inputs[k]))) {
+    await ctx.client.template.update(id, updateBody(inputs) as never);
+    outs = outputsOf(await ctx.client.template.get(id), inputs);
+  }
+  await announceAdoption({ type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
+  return { id, outs };
+}
+
 export const templateImpl: ResourceImpl = {
   rules,
   extraInputs: ["files"],
-  check(_olds, news) {
+  check(olds, news) {
     const inputs: Props = { ...news };
     const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
     if (Array.isArray(news.files)) {
@@ -154,20 +211,27 @@ export const templateImpl: ResourceImpl = {
       });
       inputs.fileHashes = hashes;
     }
+    if (news.templateId) failures.push(...adoptedChanges(olds, inputs));
     return { inputs, failures };
   },
 
   diff(id, olds, news) {
-    const result = diffByRules(rules, olds, news);
+    const result = diffByRules(rules, declaredOlds(olds, news), news);
+    // What the program asks of an adopted template was refused by check; what remains is the
+    // web UI's change of content (seen by refresh), which a replace would answer by deleting it.
+    const replaces = (result.replaces ?? []).filter((k) => k !== "templateId");
+    if (news.templateId && news.templateId === olds.templateId && replaces.length) {
+      throw new Error(`template ${id}: ${replaces.join(", ")} differ from the template's: ${ADOPTED_REASON}`);
+    }
     const onlyFiles = (result.replaces ?? []).length > 0 && result.replaces!.every((k) => FILE_KEYS.includes(k));
     if (onlyFiles && !news.templateId) pendingFileReplacements.set(replacementKey(news), id);
     return result;
   },
 
   async create(ctx, inputs) {
-    const id = inputs.templateId ?? (await createOrOverlay(ctx, inputs));
-    if (!inputs.templateId) await waitForTemplate(ctx, id);
-    else ctx.log(`adopted template ${id}`);
+    if (inputs.templateId) return adopt(ctx, inputs.templateId, inputs);
+    const id = await createOrOverlay(ctx, inputs);
+    await waitForTemplate(ctx, id);
     return { id, outs: outputsOf(await ctx.client.template.get(id), inputs) };
   },
 
@@ -176,8 +240,7 @@ export const templateImpl: ResourceImpl = {
   },
 
   async update(ctx, id, _olds, news) {
-    const body = toWire({ title: news.title, subject: news.subject, message: news.message, ccRoles: news.ccRoles });
-    await ctx.client.template.update(id, body as never);
+    await ctx.client.template.update(id, updateBody(news) as never);
     return outputsOf(await ctx.client.template.get(id), news);
   },
 

@@ -50,7 +50,36 @@ export class AccountService {
   }
 
   byApiKey(key: string): Account | undefined {
-    return key ? this.table.find((a) => a.api_key === key) : undefined;
+    return key ? this.table.find((a) => a.api_key === key || (a.extra_api_keys?.includes(key) ?? false)) : undefined;
+  }
+
+  /** Every key of the account, the first one first. */
+  keysOf(account: Account): string[] {
+    return [account.api_key, ...(account.extra_api_keys ?? [])];
+  }
+
+  /** Adds a key to the account (the old ones keep working); the key must be unused. */
+  addKey(account_id: string, key: string = newSecret()): string | undefined {
+    const a = this.update(account_id, (acc) => (acc.extra_api_keys = [...(acc.extra_api_keys ?? []), key]));
+    return a && key;
+  }
+
+  /**
+   * Revokes one key: requests with it get 401 from now on. The first key's place goes to the
+   * next one. Returns "last" for the account's only key, which is kept (an account always has one).
+   */
+  revokeKey(account_id: string, key: string): "revoked" | "unknown" | "last" | undefined {
+    const a = this.byId(account_id);
+    if (!a) return undefined;
+    const keys = this.keysOf(a);
+    if (!keys.includes(key)) return "unknown";
+    if (keys.length === 1) return "last";
+    const rest = keys.filter((k) => k !== key);
+    this.update(account_id, (acc) => {
+      acc.api_key = rest[0];
+      acc.extra_api_keys = rest.slice(1);
+    });
+    return "revoked";
   }
 
   byToken(token: string): { account: Account; token: OAuthToken } | undefined {

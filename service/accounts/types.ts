@@ -15,7 +15,10 @@ export interface Quotas {
 export interface Account {
   account_id: string;
   email_address: string;
+  /** The account's first key; `extra_api_keys` holds keys added later. Any of them authenticates. */
   api_key: string;
+  /** Keys added through POST /_local/accounts/{id}/api_keys (or a restart with a new --api-key). */
+  extra_api_keys?: string[];
   plan: PlanName;
   quotas: Quotas;
   /** Add-ons bought on top of the plan (the eID add-on gates `is_eid`). */

@@ -10,6 +10,7 @@ import type { Account, Quotas } from "../accounts/types";
 import { badRequest, notFound } from "../http/errors";
 import type { FaultInput } from "../http/faults";
 import { apiApps } from "../areas/api-apps/model";
+import { apiKeyRoutes } from "./api-keys";
 import { driftRoutes } from "./drift";
 import { signatureRequestControlRoutes } from "../areas/signature-requests";
 import { ok, type ControlRoute } from "./types";
@@ -39,7 +40,7 @@ function quotasOf(v: unknown): Partial<Quotas> | undefined {
 }
 
 const accountOut = (a: Account) => ({
-  account_id: a.account_id, email_address: a.email_address, api_key: a.api_key, plan: a.plan,
+  account_id: a.account_id, email_address: a.email_address, api_key: a.api_key, api_keys: [a.api_key, ...(a.extra_api_keys ?? [])], plan: a.plan,
   quotas: a.quotas, team_id: a.team_id, callback_url: a.callback_url, confirmed: a.confirmed, addons: a.addons,
 });
 
@@ -76,6 +77,12 @@ function builtInRoutes(app: App): ControlRoute[] {
     {
       method: "PATCH", path: "/accounts/{account_id}", summary: "Change plan, quotas, eid, callback_url or is_locked of an account",
       handler: ({ params, body }) => {
+        // A field this route would ignore is refused: a silent no-op reads as a change made.
+        const unknown = Object.keys(body).find((k) => !PATCHABLE.includes(k));
+        if (unknown) {
+          const hint = unknown === "api_key" ? ": keys are added with POST and revoked with DELETE /_local/accounts/{account_id}/api_keys" : "";
+          throw badRequest(`${unknown} cannot be changed here (only ${PATCHABLE.join(", ")})${hint}`, unknown);
+        }
         if (body.plan !== undefined && !isPlanName(body.plan)) throw badRequest("unknown plan", "plan");
         const quotas = quotasOf(body.quotas);
         const a = svc.accounts.update(params.account_id, (acc) => {
@@ -149,10 +156,13 @@ function builtInRoutes(app: App): ControlRoute[] {
         return ok({ access_token: t.access_token, token_type: "bearer", expires_in: 3600 }, 201);
       },
     },
+    ...apiKeyRoutes(svc),
     ...driftRoutes(svc),
   ];
   return routes;
 }
+
+const PATCHABLE = ["plan", "quotas", "eid", "callback_url", "is_locked"];
 
 function flag(v: unknown, name: string): boolean | undefined {
   if (v === undefined) return undefined;

@@ -128,7 +128,7 @@ describe("engine: ApiApp adoption", function () {
     await svc?.close();
   });
 
-  it("takes over an existing app instead of creating one", async () => {
+  it("takes over an existing app instead of creating one, with an engine warning naming it", async () => {
     const made = await api(svc).post("/api_app", { name: "Existing", domains: ["x.example.com"] });
     assert.strictEqual(made.status, 201);
     const clientId = made.data.api_app.client_id;
@@ -137,8 +137,10 @@ describe("engine: ApiApp adoption", function () {
       return { clientId: app.clientId };
     }, { config: svc.stackConfig() });
     const seq = await svc.lastSeq();
-    const up = await t.stack.up();
+    let output = "";
+    const up = await t.stack.up({ onOutput: (s) => (output += s) });
     assert.strictEqual(up.outputs.clientId.value, clientId);
+    assert.match(output, new RegExp(`warning: esign: ApiApp adopted API app "Existing" \\(client id ${clientId}\\) \\(clientId was given\\)`));
     const writes = (await svc.requestsSince(seq)).filter((r) => r.method !== "GET");
     assert.deepStrictEqual(writes, [], "adoption of an identical app makes no write");
     const list = (await api(svc).get("/api_app/list")).data;

@@ -5,7 +5,7 @@
  */
 import * as assert from "assert";
 import { formatDrift } from "../../provider/cli/drift-format";
-import type { DriftEntry } from "../../provider/cli/drift-report";
+import { driftFromEvents, type DriftEntry } from "../../provider/cli/drift-report";
 import { displayValue } from "../../provider/cli/drift-values";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -42,5 +42,16 @@ describe("drift report rendering", () => {
     assert.match(md, /^\| `team` \| esign:Team \| name \| `"A\\\|B"` \| `"C"` \| update \|$/m);
     assert.match(formatDrift("prod", [], "markdown"), /No drift/);
     assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries });
+  });
+
+  it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {
+    const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
+    const step = {
+      op: "replace", urn, type: "pulumi-nodejs:dynamic/esign:Template",
+      old: { outputs: { __provider: "x", title: "Old NDA", fileHashes: ["aaa"], managingAccountId: "acc1" } },
+      new: { inputs: { __provider: "x", title: "NDA", fileHashes: ["bbb"] } },
+    };
+    const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
+    assert.deepStrictEqual(entries.map((e) => [e.property, e.action]), [["fileHashes", "replace"], ["title", "update"]]);
   });
 });

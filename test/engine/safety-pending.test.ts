@@ -56,6 +56,16 @@ describe("engine: grants for a pending invitation (safety)", function () {
     await t.stack.preview({ refresh: true, expectNoChanges: true });
   });
 
+  it("while the invitation is open, later runs (plain `up`, `up --refresh`) change nothing and print no warning (docs/gitops.md)", async () => {
+    for (const refresh of [false, true]) {
+      let output = "";
+      const up = await t.stack.up({ refresh, onOutput: (s) => (output += s) });
+      assert.deepStrictEqual(changes(up.summary), {}, `refresh: ${refresh}`);
+      assert.strictEqual(up.outputs.lineStatus.value, "pending");
+      assert.ok(!/warning: esign: .*pending/.test(output), `no pending warning (refresh: ${refresh}) in:\n${output}`);
+    }
+  });
+
   it("after carol accepts, `up --refresh` grants both, then nothing is left to do", async () => {
     await svc.control("POST", "/invites/accept", { email_address: "carol@example.com" });
     const up = await t.stack.up({ refresh: true });

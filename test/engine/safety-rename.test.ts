@@ -1,8 +1,9 @@
 /**
- * A rename never deletes the object (issue 11, item 1). A new logical name for the same app,
- * member or grant makes the engine create the new name (which adopts the existing object) and
- * then delete the old one: that delete must keep the object. Also: a rename with `aliases`
- * previews as no change at all.
+ * A rename never deletes the object (issue 11, item 1). A new logical name for the same member
+ * or grant, or for an app that the new name adopts (`adopt: true`), makes the engine create the
+ * new name (which takes the existing object over) and then delete the old one: that delete must
+ * keep the object. An app renamed without aliases or adopt previews as what it is, a new app and
+ * the old one's delete (D35). A rename with `aliases` previews as no change at all.
  */
 import * as assert from "assert";
 import * as path from "path";
@@ -22,13 +23,14 @@ describe("engine: a rename keeps the object (safety)", function () {
   /** Logical names and how alice is named: the program of every step. */
   let appName = "app:portal";
   let appAliases: string[] = [];
+  let adoptApp = false;
   let alice: { emailAddress: string } | { accountId: string } = { emailAddress: "alice@example.com" };
   const key = (who: typeof alice) => ("accountId" in who ? who.accountId : who.emailAddress);
 
   before(async () => {
     svc = await localService();
     t = await newStack("safety-rename", () => {
-      new esign.ApiApp(appName, { name: "Portal", domains: ["portal.example.com"] }, { aliases: appAliases.map((name) => ({ name })) });
+      new esign.ApiApp(appName, { name: "Portal", domains: ["portal.example.com"], ...(adoptApp ? { adopt: true } : {}) }, { aliases: appAliases.map((name) => ({ name })) });
       const team = new esign.Team("team", { name: "Ops" });
       const member = new esign.TeamMember(`member:${key(alice)}`, { teamId: team.teamId, ...alice, role: "Admin" }, { dependsOn: [team] });
       if (!grants) return {};
@@ -51,9 +53,17 @@ describe("engine: a rename keeps the object (safety)", function () {
     await svc?.close();
   });
 
-  it("renaming an API app's logical name adopts the app and keeps it", async () => {
+  it("renaming an API app's logical name without aliases previews a new app and the old one's delete", async () => {
+    appName = "app:customer-portal";
+    const preview = await t.stack.preview({ diff: true });
+    assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { create: 1, delete: 1 });
+    appName = "app:portal";
+  });
+
+  it("renaming an API app's logical name with adopt: true takes the app over and keeps it", async () => {
     const clientId = (await t.resource("app:portal")).clientId;
     appName = "app:customer-portal";
+    adoptApp = true;
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: 1, delete: 1 });
     assert.strictEqual((await api(svc).get(`/api_app/${clientId}`)).status, 200, "the app still exists");

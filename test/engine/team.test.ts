@@ -131,7 +131,8 @@ describe("engine: refreshing 50 team members reads the team once", function () {
     const seq = await svc.lastSeq();
     const refresh = await t.stack.refresh();
     assert.strictEqual(refresh.summary.result, "succeeded");
-    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/team", "GET /v3/team/invites"]);
+    // GET /account first: the account pin (DECISIONS D31), once per refresh.
+    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team", "GET /v3/team/invites"]);
     assert.strictEqual((await t.resource("m7")).status, "invited");
     assert.strictEqual((await t.resource("m7")).role, "Member");
   });
@@ -141,7 +142,7 @@ describe("engine: refreshing 50 team members reads the team once", function () {
     const seq = await svc.lastSeq();
     const refresh = await t.stack.refresh();
     assert.strictEqual(refresh.summary.result, "succeeded");
-    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/team"]);
+    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team"]);
     const m7 = await t.resource("m7");
     assert.strictEqual(m7.status, "member");
     assert.strictEqual(m7.role, "Member");
@@ -190,9 +191,9 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
     assert.strictEqual(refresh.summary.result, "succeeded");
     const reads = await readsSince(svc, seq);
     // 151 accounts (the admin too): GET /team is not trusted as complete at 100 or more.
-    assert.strictEqual(reads.length, Math.ceil((N + 1) / 100) + 1, reads.join(", "));
-    assert.strictEqual(reads[0], "GET /v3/team");
-    assert.ok(reads.slice(1).every((r) => r.startsWith("GET /v3/team/members/")), reads.join(", "));
+    assert.strictEqual(reads.length, Math.ceil((N + 1) / 100) + 2, reads.join(", ")); // + GET /account (the pin)
+    assert.deepStrictEqual(reads.slice(0, 2), ["GET /v3/account", "GET /v3/team"]);
+    assert.ok(reads.slice(2).every((r) => r.startsWith("GET /v3/team/members/")), reads.join(", "));
     assert.strictEqual((await t.resource("m149")).status, "member");
   });
 });

@@ -1,10 +1,18 @@
 /**
  * What `npm pack` puts in the tarball: everything a user's program needs (the compiled
- * provider, service and policy pack, every `exports` and `bin` target, README, ensure-pulumi with the
- * language host it builds) and nothing of the tests, benches, examples, sources or local state.
+ * provider, service and policy pack, every `exports` and `bin` target, ensure-pulumi with the
+ * language host it builds), the documentation the README links to (docs/, the examples,
+ * ARCHITECTURE, DECISIONS, the bench figures), every relative link of the packed Markdown
+ * resolving inside it, and nothing of the tests, bench scripts, sources or local state.
  */
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { brokenLink, relativeLinks } from "./markdown-links";
 import { repoRoot, runOk } from "./support";
+
+/** The documentation shipped so that the README's links work in the package (DECISIONS D39). */
+const DOCS = /^(ARCHITECTURE\.md|DECISIONS\.md|bench\/RESULTS\.md|docs\/.+\.md|examples\/.+)$/;
 
 interface PackFile { path: string }
 
@@ -49,15 +57,23 @@ describe("packaging: npm pack contents", function () {
     assert.ok(files.includes(compiled), `${compiled} (the pack's main) is missing from the tarball`);
   });
 
-  it("holds nothing else: no tests, benches, examples, TypeScript sources, build stamps or local state", () => {
+  it("every relative link of the packed README, and of the Markdown it ships, resolves inside it", () => {
+    const read = (f: string) => fs.readFileSync(path.join(repoRoot, f), "utf8");
+    const markdown = files.filter((f) => f.endsWith(".md"));
+    assert.ok(relativeLinks(read("README.md")).length > 10, "the README's links were not found");
+    const broken = markdown.flatMap((f) => relativeLinks(read(f)).map((l) => brokenLink(f, l, files, read))).filter(Boolean);
+    assert.deepStrictEqual(broken, []);
+  });
+
+  it("holds nothing else: no tests, bench scripts, TypeScript sources, build stamps or local state", () => {
     const allowed = (f: string) =>
       ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
         // The native plugin: its launcher, the command that prints its folder, its schema.
         "bin/pulumi-resource-esign", "scripts/ensure-plugin", "schema.json"].includes(f) ||
-      /^dist\/(provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f);
+      /^dist\/(provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) || DOCS.test(f);
     const stray = files.filter((f) => !allowed(f));
     assert.deepStrictEqual(stray, [], `unexpected files in the tarball: ${stray.join(", ")}`);
-    for (const prefix of ["test/", "bench/", "examples/", "dist/test/", ".pulumi-local/", "node_modules/", "provider/", "service/"]) {
+    for (const prefix of ["test/", "bench/engine/", "bench/service/", "examples/.gitignore", "dist/test/", ".pulumi-local/", "node_modules/", "provider/", "service/"]) {
       assert.ok(!files.some((f) => f.startsWith(prefix)), `the tarball has files under ${prefix}`);
     }
   });

@@ -92,7 +92,7 @@ describe("account file", () => {
   });
 
   it("refuses a file that declares nothing unless allowDeleteAll says so", () => {
-    for (const text of ["", "# nothing\n", "members: []\n", "adopted: true\n"]) {
+    for (const text of ["", "# nothing\n", "members: []\n"]) {
       const e = failure(text);
       assert.strictEqual(e.issues[0].field, "(file)");
       assert.match(e.message, /^account\.yaml:1:1: \(file\): declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true`/);

@@ -6,36 +6,73 @@
  * reads all children at once). A write this process makes to the parent is applied to the
  * cached list (`patch`), so a read after a write in the same run never sees stale data and
  * creating 300 children still reads the list once, not once per create.
+ *
+ * Entries are named by typed keys (`cacheKeys` below), so a key and the type of its value
+ * travel together: a reader and a patcher of one list cannot disagree on its shape, and two
+ * lists cannot share a name by accident (`team:<id>` once named both a team's people and,
+ * for a team id "get", the caller's team).
  */
+import type { ResultOf } from "../../contract";
+import type { CallerTeam } from "./caller-team";
+import type { Person } from "./membership";
+import type { TeamPerson } from "./team-people";
+
+/** A cache entry's name and, as a type only, its value. */
+export interface CacheKey<T> {
+  readonly name: string;
+  /** Never set: makes CacheKey<A> and CacheKey<B> distinct types. */
+  readonly valueType?: (value: T) => T;
+}
+
+const key = <T>(name: string): CacheKey<T> => ({ name });
+
+/** Every entry of the cache. */
+export const cacheKeys = {
+  /** The caller's account id (GET /account). */
+  account: key<string>("account"),
+  /** Every API app the caller can see (GET /api_app/list). */
+  apiApps: key<ResultOf<"api_app.get">[]>("api_apps"),
+  /** GET /team's answer and the team's id. */
+  callerTeam: key<CallerTeam>("caller-team"),
+  /** GET /team/info's team id. */
+  callerTeamId: key<string>("caller-team-id"),
+  /** Who is on a team or invited to it (support/team-people.ts). */
+  teamPeople: (teamId: string) => key<TeamPerson[]>(`team-people:${teamId}`),
+  /** The accounts that can use a template. */
+  templateHolders: (templateId: string) => key<Required<Person>[]>(`template-holders:${templateId}`),
+  /** The accounts on a fax line. */
+  faxLineUsers: (number: string) => key<Required<Person>[]>(`fax-line-users:${number}`),
+};
+
 export class ParentListCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(private readonly ttlMs = 30_000, private readonly now = () => Date.now()) {}
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
+  get<T>({ name }: CacheKey<T>, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(name);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value as Promise<T>;
     const value = load();
-    this.entries.set(key, { at: this.now(), value });
+    this.entries.set(name, { at: this.now(), value });
     // A failed read is not cached: the next child tries again.
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.get(name)?.value === value) this.entries.delete(name);
     });
     return value;
   }
 
   /** Applies a write this process made to the cached list, if one is cached (no re-read). */
-  patch<T>(key: string, change: (value: T) => T): void {
-    const hit = this.entries.get(key);
+  patch<T>({ name }: CacheKey<T>, change: (value: T) => T): void {
+    const hit = this.entries.get(name);
     if (!hit) return;
     const value = (hit.value as Promise<T>).then(change);
-    this.entries.set(key, { at: hit.at, value });
+    this.entries.set(name, { at: hit.at, value });
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.get(name)?.value === value) this.entries.delete(name);
     });
   }
 
-  invalidate(key: string): void {
-    this.entries.delete(key);
+  invalidate<T>({ name }: CacheKey<T>): void {
+    this.entries.delete(name);
   }
 }

@@ -7,6 +7,7 @@
  * read only when the answer lacks it.
  */
 import type { ResultOf } from "../../contract";
+import { cacheKeys } from "./bulk";
 import type { ProviderContext } from "./context";
 
 export type TeamWire = ResultOf<"team.get">;
@@ -16,16 +17,13 @@ export interface CallerTeam {
   teamId: string;
 }
 
-const GET_KEY = "team:get";
-const INFO_KEY = "team:info";
-
 /** The caller's team id (GET /team/info at most once per cache window). */
 export function callerTeamId(ctx: ProviderContext): Promise<string> {
-  return ctx.cache.get(INFO_KEY, async () => (await ctx.client.team.info()).team_id);
+  return ctx.cache.get(cacheKeys.callerTeamId, async () => (await ctx.client.team.info()).team_id);
 }
 
 export function callerTeam(ctx: ProviderContext): Promise<CallerTeam> {
-  return ctx.cache.get(GET_KEY, async () => {
+  return ctx.cache.get(cacheKeys.callerTeam, async () => {
     const team = await ctx.client.team.get();
     const stated = (team.accounts ?? []).map((a) => a.team_id).find((id): id is string => typeof id === "string" && id !== "");
     return { team, teamId: stated ?? (await callerTeamId(ctx)) };
@@ -34,6 +32,6 @@ export function callerTeam(ctx: ProviderContext): Promise<CallerTeam> {
 
 /** After this process changed the team (create, rename, destroy): the next read goes to the service. */
 export function forgetCallerTeam(ctx: ProviderContext): void {
-  ctx.cache.invalidate(GET_KEY);
-  ctx.cache.invalidate(INFO_KEY);
+  ctx.cache.invalidate(cacheKeys.callerTeam);
+  ctx.cache.invalidate(cacheKeys.callerTeamId);
 }

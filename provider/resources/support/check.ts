@@ -26,16 +26,3 @@ export function contractFailures(schema: ZodType, wire: unknown, inputs: unknown
 function rootProperty(inputs: unknown): string {
   return inputs && typeof inputs === "object" ? "" : "inputs";
 }
-
-/** Exactly one of two inputs must be set (unknown counts as set). */
-export function exactlyOne(inputs: Record<string, unknown>, a: string, b: string): CheckFailure[] {
-  const has = (k: string) => inputs[k] !== undefined && inputs[k] !== null && inputs[k] !== "";
-  if (has(a) !== has(b)) return [];
-  return [{ property: has(a) ? b : a, reason: `exactly one of ${a} or ${b} is required` }];
-}
-
-export function required(inputs: Record<string, unknown>, ...keys: string[]): CheckFailure[] {
-  return keys
-    .filter((k) => inputs[k] === undefined || inputs[k] === null || inputs[k] === "")
-    .map((k) => ({ property: k, reason: `${k} is required` }));
-}

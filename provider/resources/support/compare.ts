@@ -1,5 +1,13 @@
 /** Comparisons for diff: sets without order, e-mails without case, structural equality. */
 
+/**
+ * The "given equals" rule: an input the program leaves out is filled in by the service (a
+ * computed id, a default role, the caller's team), so only a value the program gives can
+ * differ, compared with `eq` (strict equality by default).
+ */
+export const givenEquals = (eq: (o: any, n: any) => boolean = (o, n) => o === n) =>
+  (o: any, n: any) => n === undefined || eq(o, n);
+
 export function normalizeEmail(email: string | undefined | null): string | undefined {
   return email == null ? undefined : email.trim().toLowerCase();
 }

@@ -2,12 +2,15 @@
  * What every provider operation runs with: settings from `configure()` (stack config first,
  * then environment variables), one shared client and the parent-list cache.
  *
- * Credentials are read here at run time and never captured by the serialized provider, so
- * they never land in state.
+ * Credentials are read here at run time and never captured by the serialized provider (no
+ * resource's state holds them). The engine itself records the stack's config, `esign:apiKey`
+ * included, as the inputs of the default `pulumi-nodejs` provider in the state (ciphertext
+ * when set with --secret); ESIGN_API_KEY keeps the key out of state (DECISIONS D4).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EsignClient } from "../../client";
-import { ParentListCache } from "./bulk";
+import { cacheKeys, ParentListCache } from "./bulk";
+import type { KeyAccount } from "./account-pin";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
 export type Settings = ParsedSettings;
@@ -16,6 +19,8 @@ export interface ProviderContext {
   client: EsignClient;
   cache: ParentListCache;
   settings: Settings;
+  /** The key's account (GET /account once per context; support/account-pin.ts). */
+  account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
   log(message: string): void;
 }
@@ -28,6 +33,17 @@ let shared: ProviderContext | undefined;
 /** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
 export function settingsProblems(): string[] {
   return settingIssues.map((i) => `${i.setting}: ${i.message}`);
+}
+
+/** The settings of the last configure() (for error lines that name where the key came from). */
+export function currentSettings(): Settings {
+  return settings;
+}
+
+/** Throws one line naming each bad setting (`esign:maxConcurrency: must be ...`); check calls it, so preview fails. */
+export function assertSettings(): void {
+  const problems = settingsProblems();
+  if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
 }
 
 /**
@@ -44,8 +60,7 @@ export function configure(config: pulumi.dynamic.Config | undefined, env: NodeJS
 /** The shared context; the client is made on first use, so check and diff never need a key. */
 export function providerContext(): ProviderContext {
   if (shared) return shared;
-  const problems = settingsProblems();
-  if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
+  assertSettings();
   if (!settings.apiKey) {
     throw new Error(
       "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
@@ -60,10 +75,22 @@ export function providerContext(): ProviderContext {
     requestsPerMinute: settings.requestsPerMinute,
     maxConcurrency: settings.maxConcurrency,
   });
+  let account: Promise<KeyAccount> | undefined;
+  const cache = new ParentListCache();
   shared = {
     client,
-    cache: new ParentListCache(),
+    cache,
     settings,
+    account() {
+      if (account) return account;
+      const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined }));
+      account = read;
+      // A failed read is not kept: the next operation asks again.
+      read.catch(() => (account = undefined));
+      // The same answer serves the resources' own "account" lookups (ApiApp's owner check).
+      void cache.get(cacheKeys.account, () => read.then((a) => a.accountId)).catch(() => undefined);
+      return read;
+    },
     log: (message) => console.error(`esign: ${message}`),
   };
   return shared;

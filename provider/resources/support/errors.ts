@@ -51,3 +51,19 @@ export async function readable(error: unknown, what: string, echoed: boolean): P
   }
   return result;
 }
+
+/**
+ * A 401 as one line: who refused the key, where the key came from and, when it came from the
+ * stack config, why a refresh or destroy may still hold an old one: without --run-program they
+ * configure the provider with the config recorded at the last `up` (DECISIONS D32).
+ */
+export function refusedKeyLine(what: string, baseUrl: string, keySource: string | undefined): string {
+  const head = `${what}: the API key was refused (401 unauthorized) by ${baseUrl}: check esign:apiKey / ESIGN_API_KEY`;
+  if (keySource !== "esign:apiKey") {
+    const from = keySource?.startsWith("ESIGN_API_KEY") ? "the ESIGN_API_KEY environment variable" : keySource ?? "nowhere";
+    return `${head} (the key in use came from ${from})`;
+  }
+  return `${head}. The key in use is esign:apiKey as recorded at the last \`pulumi up\` when this is a refresh, ` +
+    "destroy or --refresh without --run-program: after rotating the key run `pulumi up`, or add --run-program " +
+    "(`pulumi refresh --run-program`, `pulumi destroy --run-program`)";
+}

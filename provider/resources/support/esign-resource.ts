@@ -12,9 +12,12 @@
  *   constructors, which for a dynamic resource is our class, not the user's line. Our frames
  *   are left out, so the state points at the `new` in the user's program, as it does for
  *   resources of generated SDKs. (The SDK takes that trace with its own unlimited depth.)
+ *
+ * `{ import: id }` is refused before registering: the engine cannot import a dynamic resource.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "path";
+import { ImportNotSupportedError } from "./adoption";
 import { providerStub } from "./stub";
 
 /** provider/resources (or its dist/ twin): frames of our resource constructors. */
@@ -31,6 +34,7 @@ function withoutOwnFrames(previous: typeof Error.prepareStackTrace): NonNullable
 
 export abstract class EsignResource extends pulumi.dynamic.Resource {
   constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    if (opts?.import !== undefined) throw new ImportNotSupportedError(type, name, String(opts.import));
     const limit = Error.stackTraceLimit;
     const prepare = Error.prepareStackTrace;
     if (!keepPromiseStacks()) Error.stackTraceLimit = 0;

@@ -3,17 +3,14 @@
  * id (the id prevails), found in a parent's list, compared case-insensitively.
  */
 import type { CheckFailure } from "./check";
-import { normalizeEmail, sameEmail } from "./compare";
+import { givenEquals, normalizeEmail, sameEmail } from "./compare";
 import type { DiffRules } from "./diff";
 import type { Props } from "./resource";
-
-/** Outputs fill in what the program left out; only a value the program gives can differ. */
-export const givenEquals = (eq: (o: any, n: any) => boolean) => (o: any, n: any) => n === undefined || eq(o, n);
 
 /** Who the membership is for: a change of person replaces it. */
 export const personRules: DiffRules = {
   emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
-  accountId: { change: "replace", equal: givenEquals((o, n) => o === n) },
+  accountId: { change: "replace", equal: givenEquals() },
 };
 
 export interface Person {

@@ -6,10 +6,10 @@
  * grants) would then fail half-way. Instead the grant is recorded with `status: "pending"` and
  * a warning naming the person and what waits for them. Refresh keeps a pending grant while the
  * invitation is open and reports it gone once the person has joined, so the next
- * `pulumi up --refresh` creates it, this time for real.
+ * `pulumi up --refresh --run-program` creates it, this time for real.
  */
-import { isEsignApiError } from "../../client";
-import { resolveTeamId, teamPeople, type TeamPerson } from "../team-member";
+import { isEsignApiError } from "../../client/errors";
+import { resolveTeamId, teamPeople, type TeamPerson } from "./team-people";
 import type { ProviderContext } from "./context";
 import { warn } from "./engine-log";
 import { findPerson } from "./membership";
@@ -43,7 +43,7 @@ export async function grantUnlessInvited<T>(ctx: ProviderContext, who: Props, wh
     if (!invited) throw error;
     const name = invited.emailAddress || who.emailAddress || who.accountId;
     await warn(`${what} for ${name} is pending: ${name} has not accepted the invitation to the team yet. ` +
-      "Run `pulumi up --refresh` after they accept; it grants it.");
+      "Run `pulumi up --refresh --run-program` after they accept; it grants it.");
     return { invited };
   }
 }

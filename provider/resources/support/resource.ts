@@ -1,9 +1,9 @@
 /**
  * The shape every resource implementation has, and the generic parts of its lifecycle:
- * rule-based diff, read returning `inputs`, idempotent delete (404 means done).
+ * rule-based diff, read returning `inputs`, idempotent delete (a 404 envelope means done).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isEsignApiError } from "../../client/errors";
+import { isGone } from "../../client/errors";
 import type { ProviderContext } from "./context";
 import { DiffRules, diffByRules, pickInputs } from "./diff";
 
@@ -31,11 +31,12 @@ export interface ResourceImpl {
   delete(ctx: ProviderContext, id: string, props: Props): Promise<void>;
 }
 
+/** The object is gone: a 404 or 410 with the service's error envelope (client/errors.ts isGone). */
 export function isNotFound(error: unknown): boolean {
-  return isEsignApiError(error) && (error.status === 404 || error.status === 410);
+  return isGone(error);
 }
 
-/** Runs `fn`; a 404 or 410 (the object is already gone) yields `fallback`. */
+/** Runs `fn`; a 404 or 410 envelope (the object is already gone) yields `fallback`. */
 export async function unlessGone<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await fn();

@@ -57,6 +57,8 @@ export interface ParsedSettings {
   maxConcurrency?: number;
   templateTimeoutSeconds: number;
   allowedAccountIds?: string[];
+  /** Where each given setting came from: `esign:apiKey` (stack config) or `ESIGN_API_KEY (esign:apiKey)`. */
+  sources: Partial<Record<SettingName, string>>;
 }
 
 /**
@@ -67,24 +69,30 @@ export interface ParsedSettings {
 export function parseSettings(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): { settings: ParsedSettings; issues: SettingIssue[] } {
   const issues: SettingIssue[] = [];
   const out: Record<string, unknown> = {};
+  const sources: Partial<Record<SettingName, string>> = {};
   for (const spec of SETTINGS) {
     const key = `esign:${spec.name}`;
     const fromConfig = get(key);
     const raw = fromConfig ?? (env[spec.env] || undefined);
     const where = fromConfig !== undefined ? key : `${spec.env} (${key})`;
     if (raw === undefined) continue;
+    sources[spec.name] = where;
     const parsed = parseValue(spec, raw);
     if ("error" in parsed) issues.push({ setting: where, message: parsed.error });
     else out[spec.name] = parsed.value;
   }
-  return { settings: { templateTimeoutSeconds: 300, ...out } as ParsedSettings, issues };
+  return { settings: { templateTimeoutSeconds: 300, ...out, sources } as ParsedSettings, issues };
 }
 
 function parseValue(spec: SettingSpec, raw: string): { value: unknown } | { error: string } {
   const text = raw.trim();
   switch (spec.type) {
     case "string":
-      if (spec.name === "baseUrl" && !/^https?:\/\/[^\s/]+/.test(text)) return { error: `must be an http(s) URL, got ${JSON.stringify(raw)}` };
+      // Ending in /v3 is what lets a 404 envelope mean "gone" (DECISIONS D33): a base URL
+      // without it reaches the service's "no such endpoint" 404 for every object.
+      if (spec.name === "baseUrl" && !/^https?:\/\/[^\s/]+(\/\S*)?\/v3\/?$/.test(text)) {
+        return { error: `must be the API's http(s) URL ending in /v3 (e.g. https://api.hellosign.com/v3), got ${JSON.stringify(raw)}` };
+      }
       return { value: text };
     case "integer": {
       const n = Number(text);

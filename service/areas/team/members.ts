@@ -8,6 +8,9 @@
  * - remove_member answers 201 when new_owner_email_address is used (a queued transfer,
  *   Enterprise plans only; 403 forbidden otherwise) and 200 for a plain removal.
  * - Who may do what by role: permissions.ts (403 forbidden otherwise).
+ * - remove_member with new_team_id moves the person: a member changes team (new_role, default
+ *   Member; to their own team, new_role alone changes the role); someone only invited keeps
+ *   their invitation, now to the new team, with no second e-mail.
  */
 import type { Account } from "../../accounts/types";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
@@ -15,7 +18,8 @@ import type { RequestContext, Reply } from "../../http/types";
 import type { TeamRole } from "../../../provider/contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
 import {
-  acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamRecord,
+  acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam,
+  type TeamInviteRecord, type TeamRecord,
 } from "./model";
 
 /** Tables whose rows carry owner_account_id and move to the new owner on a transfer. */
@@ -91,19 +95,22 @@ export function removeMember(ctx: RequestContext): Reply {
     moves: body.new_owner_email_address !== undefined || body.new_team_id !== undefined,
   });
 
-  // An outstanding invitation is expired, whether or not the account is also a member.
-  let expired = false;
+  const dest = body.new_team_id === undefined ? undefined : visibleTeam(ctx.store, ctx.account, body.new_team_id);
+  const memberTeam = subtreeOf(ctx, team).find((t) => t.members.some((m) => m.account_id === target.account_id));
+  // An outstanding invitation is expired, whether or not the account is also a member; moving
+  // someone who is only invited moves the invitation instead (no second e-mail).
+  let expired: TeamInviteRecord | undefined;
   for (const t of subtreeOf(ctx, team)) {
     for (const inv of pendingInvites(t).filter((i) => i.account_id === target.account_id)) {
       inv.state = "expired";
-      expired = true;
+      expired = inv;
       saveTeam(ctx.store, t);
     }
   }
-  const memberTeam = subtreeOf(ctx, team).find((t) => t.members.some((m) => m.account_id === target.account_id));
   if (!memberTeam) {
-    if (expired) return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!));
-    throw notFound(`${target.email_address} is not a member of your team`, path);
+    if (!expired) throw notFound(`${target.email_address} is not a member of your team`, path);
+    if (dest) moveInvitation(ctx, expired, dest.team_id, body.new_role);
+    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!));
   }
 
   let status = 200;
@@ -119,8 +126,7 @@ export function removeMember(ctx: RequestContext): Reply {
     status = 201;
   }
 
-  if (body.new_team_id !== undefined) {
-    const dest = visibleTeam(ctx.store, ctx.account, body.new_team_id);
+  if (dest) {
     if (dest.team_id !== memberTeam.team_id) {
       memberTeam.members = memberTeam.members.filter((m) => m.account_id !== target.account_id);
       saveTeam(ctx.store, memberTeam);
@@ -128,12 +134,23 @@ export function removeMember(ctx: RequestContext): Reply {
       fresh.members.push({ account_id: target.account_id, role: body.new_role ?? "Member" });
       saveTeam(ctx.store, fresh);
       ctx.accounts.update(target.account_id, (a) => (a.team_id = dest.team_id));
+    } else if (body.new_role) {
+      // A "move" to the team they are on changes only the role.
+      memberTeam.members = memberTeam.members.map((m) => (m.account_id === target.account_id ? { ...m, role: body.new_role! } : m));
+      saveTeam(ctx.store, memberTeam);
     }
   } else {
     leaveTeam(ctx, teams(ctx.store).get(memberTeam.team_id)!, target.account_id);
   }
   const now = teams(ctx.store).get(team.team_id) ?? team;
   return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, now), { status });
+}
+
+/** The invitation, as it was, now to `teamId` (same sent and expiry times, no new e-mail). */
+function moveInvitation(ctx: RequestContext, invite: TeamInviteRecord, teamId: string, role: TeamRole | undefined): void {
+  const to = teams(ctx.store).get(teamId)!;
+  to.invites.push({ ...invite, role: role ?? invite.role, state: "pending" });
+  saveTeam(ctx.store, to);
 }
 
 function subtreeOf(ctx: RequestContext, team: TeamRecord): TeamRecord[] {

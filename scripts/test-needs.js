@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * Which toolchains the selected suites need, for scripts/test: prints `engine` when a selected
+ * suite drives the real Pulumi CLI (test/engine/, test/packaging/) and `current` when the
+ * current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
+ * globs (none: every suite), mixed with flags, whose values are not specs.
+ */
+const fs = require("fs");
+const path = require("path");
+const { globSync } = require("glob");
+
+const ALL = "test/**/*.test.ts";
+/** mocha flags that take a value as the next argument. */
+const VALUED = new Set(["--extension", "--file", "--global", "--globals", "--ignore", "--exclude", "--node-option", "-n",
+  "--reporter-option", "--reporter-options", "-O", "--require", "-r", "--watch-files", "--watch-ignore", "--retries",
+  "--jobs", "-j", "--config", "--fgrep", "-f", "--grep", "-g", "--package", "--reporter", "-R", "--ui", "-u", "--slow",
+  "-s", "--timeout", "-t", "--timeouts"]);
+
+function specs(args) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--spec") out.push(args[++i]);
+    else if (a.startsWith("--spec=")) out.push(a.slice("--spec=".length));
+    else if (VALUED.has(a)) i++;
+    else if (!a.startsWith("-")) out.push(a);
+  }
+  return out.length ? out : [ALL];
+}
+
+function files(spec) {
+  const stat = fs.statSync(spec, { throwIfNoEntry: false });
+  if (stat?.isFile()) return [spec];
+  const pattern = stat?.isDirectory() ? path.join(spec, "**/*.test.ts") : spec;
+  return globSync(pattern, { posix: true });
+}
+
+const selected = specs(process.argv.slice(2)).flatMap(files).map((f) => path.relative(".", f).split(path.sep).join("/"));
+if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/"))) console.log("engine");
+if (selected.includes("test/packaging/current-toolchain.test.ts")) console.log("current");

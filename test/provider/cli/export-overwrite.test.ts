@@ -1,0 +1,67 @@
+/**
+ * `esign export` never overwrites an account file without `--force`: the refusal is one line
+ * naming the file and the flag, comes before any request, and leaves the file as it was.
+ * In process: the command's main() against the in-process service.
+ */
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { main } from "../../../provider/cli/esign";
+import { ProviderHarness } from "../support/harness";
+
+/** Runs the command and returns its exit code and what it printed on stderr. */
+async function esign(args: string[]): Promise<{ code: number; stderr: string }> {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...parts: unknown[]) => lines.push(parts.join(" "));
+  try {
+    return { code: await main(args), stderr: lines.join("\n") };
+  } finally {
+    console.error = original;
+  }
+}
+
+describe("esign export: --force to overwrite", () => {
+  let h: ProviderHarness;
+  let dir: string;
+  let creds: string[];
+  before(async () => {
+    h = await ProviderHarness.start();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-export-"));
+    creds = ["--api-key", h.svc.apiKey, "--base-url", h.svc.baseUrl];
+  });
+  after(async () => {
+    await h?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses an existing --out file in one line, before any request, and keeps it", async () => {
+    const out = path.join(dir, "account.yaml");
+    fs.writeFileSync(out, "# reviewed by hand\n");
+    const { result, calls } = await h.counting(() => esign(["export", "--out", out, ...creds]));
+    assert.strictEqual(result.code, 2);
+    assert.strictEqual(result.stderr, `esign export: ${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`);
+    assert.deepStrictEqual(calls, []);
+    assert.strictEqual(fs.readFileSync(out, "utf8"), "# reviewed by hand\n");
+  });
+
+  it("overwrites it with --force", async () => {
+    const out = path.join(dir, "forced.yaml");
+    fs.writeFileSync(out, "# old\n");
+    const r = await esign(["export", "--out", out, "--force", ...creds]);
+    assert.strictEqual(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^esign export: wrote .*forced\.yaml/);
+    assert.match(fs.readFileSync(out, "utf8"), /^# Exported by esign export/);
+  });
+
+  it("writes a new file without --force, and --force takes no value", async () => {
+    const out = path.join(dir, "new.yaml");
+    const r = await esign(["export", `--out=${out}`, ...creds]);
+    assert.strictEqual(r.code, 0, r.stderr);
+    assert.ok(fs.existsSync(out));
+    const bad = await esign(["export", "--force=yes", "--out", out, ...creds]);
+    assert.strictEqual(bad.code, 2);
+    assert.match(bad.stderr, /^esign export: unexpected argument --force=yes\nusage: esign export \[--out account\.yaml\] \[--force\]/);
+  });
+});

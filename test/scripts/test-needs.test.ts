@@ -1,0 +1,36 @@
+/**
+ * scripts/test prepares the Pulumi CLI and the current toolchain only for the suites that need
+ * them (scripts/test-needs.js reads mocha's arguments the way mocha does): the fast tier and the
+ * service suites start without either; no arguments means every suite, so both.
+ */
+import * as assert from "assert";
+import { execFileSync } from "child_process";
+import { repoRoot } from "../helpers/engine";
+
+const needs = (...args: string[]) =>
+  execFileSync("node", ["scripts/test-needs.js", ...args], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
+
+describe("scripts/test: what the selected suites need", () => {
+  it("every suite (no arguments, or the default glob): the engine and the current toolchain", () => {
+    assert.deepStrictEqual(needs(), ["engine", "current"]);
+    assert.deepStrictEqual(needs("test/**/*.test.ts"), ["engine", "current"]);
+  });
+
+  it("the fast tier, the service, the client: nothing", () => {
+    assert.deepStrictEqual(needs("test/provider/**/*.test.ts"), []);
+    assert.deepStrictEqual(needs("test/provider"), []);
+    assert.deepStrictEqual(needs("test/service/**/*.test.ts", "test/client/retry.test.ts"), []);
+  });
+
+  it("an engine or packaging suite: the engine; the current-toolchain suite: both", () => {
+    assert.deepStrictEqual(needs("test/engine/team.test.ts"), ["engine"]);
+    assert.deepStrictEqual(needs("test/packaging/pack-contents.test.ts"), ["engine"]);
+    assert.deepStrictEqual(needs("test/packaging"), ["engine", "current"]);
+    assert.deepStrictEqual(needs("--spec", "test/packaging/current-toolchain.test.ts"), ["engine", "current"]);
+  });
+
+  it("a flag's value is not a spec", () => {
+    assert.deepStrictEqual(needs("--grep", "test/engine/team.test.ts", "test/client"), []);
+    assert.deepStrictEqual(needs("--timeout", "5000", "test/engine/team.test.ts"), ["engine"]);
+  });
+});
