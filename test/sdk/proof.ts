@@ -1,7 +1,7 @@
 /**
  * The proof that the generated SDKs work end to end, written once for every language: one
- * scenario (the same program in TypeScript, Go and Python: test/sdk/programs.md), run step by
- * step through the real CLI against a fresh local service, with the same assertions for each
+ * scenario (the same program in TypeScript: test/engine/sdk-typescript.test.ts, Go:
+ * test/sdk/go/main.go, and Python: test/sdk/python/proof.py), run step by step through the real CLI against a fresh local service, with the same assertions for each
  * language, and the API calls of each step compared with the dynamic provider's (the same
  * objects made by `pulumi-esign`'s dynamic resources on another service).
  *
@@ -38,7 +38,7 @@ export interface ProgramRunner {
 }
 
 /** The seven resources' data is the native plugin's tests' (engine/native-support.ts), so all hosts build the same. */
-export { ALICE, appArgs, fields as FIELDS, pdf as PDF };
+export { ALICE, appArgs, fields as FIELDS };
 export const LEGACY_APP = { name: "Legacy", domains: ["legacy.example.com"] };
 /** Account B as an account file: what the Account component deploys. */
 export const SECOND_ACCOUNT = [
