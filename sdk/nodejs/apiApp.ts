@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.
+ * An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
  *
  * Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
  */
@@ -39,11 +39,15 @@ export class ApiApp extends pulumi.CustomResource {
     }
 
     /**
+     * Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+     */
+    declare public readonly adopt: pulumi.Output<boolean | undefined>;
+    /**
      * Where the service sends the app's events. Changing it updates the object in place.
      */
     declare public readonly callbackUrl: pulumi.Output<string | undefined>;
     /**
-     * Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+     * Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
      */
     declare public readonly clientId: pulumi.Output<string>;
     /**
@@ -66,6 +70,10 @@ export class ApiApp extends pulumi.CustomResource {
      * Whether the app is approved for production.
      */
     declare public /*out*/ readonly isApproved: pulumi.Output<boolean>;
+    /**
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
     /**
      * The app's name. Changing it updates the object in place.
      */
@@ -108,6 +116,7 @@ export class ApiApp extends pulumi.CustomResource {
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
+            resourceInputs["adopt"] = args?.adopt;
             resourceInputs["callbackUrl"] = args?.callbackUrl;
             resourceInputs["clientId"] = args?.clientId;
             resourceInputs["customLogoFile"] = args?.customLogoFile;
@@ -119,9 +128,11 @@ export class ApiApp extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["customLogoFileHash"] = undefined /*out*/;
             resourceInputs["isApproved"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["oauthSecret"] = undefined /*out*/;
             resourceInputs["ownerAccount"] = undefined /*out*/;
         } else {
+            resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["callbackUrl"] = undefined /*out*/;
             resourceInputs["clientId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -129,6 +140,7 @@ export class ApiApp extends pulumi.CustomResource {
             resourceInputs["customLogoFileHash"] = undefined /*out*/;
             resourceInputs["domains"] = undefined /*out*/;
             resourceInputs["isApproved"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["oauth"] = undefined /*out*/;
             resourceInputs["oauthSecret"] = undefined /*out*/;
@@ -148,11 +160,15 @@ export class ApiApp extends pulumi.CustomResource {
  */
 export interface ApiAppArgs {
     /**
+     * Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+     */
+    adopt?: pulumi.Input<boolean | undefined>;
+    /**
      * Where the service sends the app's events. Changing it updates the object in place.
      */
     callbackUrl?: pulumi.Input<string | undefined>;
     /**
-     * Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+     * Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
      */
     clientId?: pulumi.Input<string | undefined>;
     /**

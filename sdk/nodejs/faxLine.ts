@@ -57,7 +57,11 @@ export class FaxLine extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<number | undefined>;
     /**
-     * Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
+    /**
+     * Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
      */
     declare public readonly number: pulumi.Output<string>;
     /**
@@ -82,6 +86,7 @@ export class FaxLine extends pulumi.CustomResource {
             resourceInputs["country"] = args?.country;
             resourceInputs["number"] = args?.number;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         } else {
             resourceInputs["accountId"] = undefined /*out*/;
@@ -89,6 +94,7 @@ export class FaxLine extends pulumi.CustomResource {
             resourceInputs["city"] = undefined /*out*/;
             resourceInputs["country"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["number"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
         }
@@ -118,7 +124,7 @@ export interface FaxLineArgs {
      */
     country?: pulumi.Input<string | undefined>;
     /**
-     * Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+     * Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
      */
     number?: pulumi.Input<string | undefined>;
 }

@@ -31,11 +31,15 @@ export interface GetApiAppArgs {
 
 export interface GetApiAppResult {
     /**
+     * Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create.
+     */
+    readonly adopt?: boolean;
+    /**
      * Where the service sends the app's events.
      */
     readonly callbackUrl?: string;
     /**
-     * Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id).
+     * Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id).
      */
     readonly clientId: string;
     /**

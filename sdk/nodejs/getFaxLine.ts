@@ -43,7 +43,7 @@ export interface GetFaxLineResult {
      */
     readonly createdAt?: number;
     /**
-     * Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id).
+     * Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id).
      */
     readonly number: string;
     /**

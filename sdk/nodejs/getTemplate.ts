@@ -103,7 +103,7 @@ export interface GetTemplateResult {
      */
     readonly subject?: string;
     /**
-     * Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id).
+     * Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id).
      */
     readonly templateId: string;
     /**

@@ -37,9 +37,13 @@ export class Team extends pulumi.CustomResource {
     }
 
     /**
-     * Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+     * Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
      */
     declare public readonly adopt: pulumi.Output<boolean | undefined>;
+    /**
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
     /**
      * The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
      */
@@ -62,9 +66,11 @@ export class Team extends pulumi.CustomResource {
         if (!opts.id) {
             resourceInputs["adopt"] = args?.adopt;
             resourceInputs["name"] = args?.name;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["teamId"] = undefined /*out*/;
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["teamId"] = undefined /*out*/;
         }
@@ -78,7 +84,7 @@ export class Team extends pulumi.CustomResource {
  */
 export interface TeamArgs {
     /**
-     * Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+     * Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
      */
     adopt?: pulumi.Input<boolean | undefined>;
     /**

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * One account on the team, as a member or with an invitation outstanding. An existing membership is adopted. A replacement deletes the old object first (the same person may be on both sides).
+ * One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
  *
  * Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
  */
@@ -41,9 +41,13 @@ export class TeamMember extends pulumi.CustomResource {
      */
     declare public readonly accountId: pulumi.Output<string | undefined>;
     /**
-     * Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+     * Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
      */
     declare public readonly emailAddress: pulumi.Output<string>;
+    /**
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
     /**
      * Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
      */
@@ -53,7 +57,7 @@ export class TeamMember extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * The team; defaults to the caller's team. Changing it replaces the object.
+     * The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
      */
     declare public readonly teamId: pulumi.Output<string>;
 
@@ -72,10 +76,12 @@ export class TeamMember extends pulumi.CustomResource {
             resourceInputs["emailAddress"] = args?.emailAddress;
             resourceInputs["role"] = args?.role;
             resourceInputs["teamId"] = args?.teamId;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
         } else {
             resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["emailAddress"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["role"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["teamId"] = undefined /*out*/;
@@ -94,7 +100,7 @@ export interface TeamMemberArgs {
      */
     accountId?: pulumi.Input<string | undefined>;
     /**
-     * Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+     * Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
      */
     emailAddress?: pulumi.Input<string | undefined>;
     /**
@@ -102,7 +108,7 @@ export interface TeamMemberArgs {
      */
     role?: pulumi.Input<string | undefined>;
     /**
-     * The team; defaults to the caller's team. Changing it replaces the object.
+     * The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
      */
     teamId?: pulumi.Input<string | undefined>;
 }

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.
+ * A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
  *
  * Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
  */
@@ -91,6 +91,10 @@ export class Template extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly isLocked: pulumi.Output<boolean | undefined>;
     /**
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
+    /**
      * Merge fields filled in when a request is sent. Changing it replaces the object.
      */
     declare public readonly mergeFields: pulumi.Output<outputs.TemplateMergeField[] | undefined>;
@@ -115,7 +119,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly subject: pulumi.Output<string | undefined>;
     /**
-     * Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+     * Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
      */
     declare public readonly templateId: pulumi.Output<string>;
     /**
@@ -171,6 +175,7 @@ export class Template extends pulumi.CustomResource {
             resourceInputs["documents"] = undefined /*out*/;
             resourceInputs["fileHashes"] = undefined /*out*/;
             resourceInputs["isLocked"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
         } else {
             resourceInputs["allowReassign"] = undefined /*out*/;
             resourceInputs["attachments"] = undefined /*out*/;
@@ -185,6 +190,7 @@ export class Template extends pulumi.CustomResource {
             resourceInputs["formFieldRules"] = undefined /*out*/;
             resourceInputs["formFieldsPerDocument"] = undefined /*out*/;
             resourceInputs["isLocked"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["mergeFields"] = undefined /*out*/;
             resourceInputs["message"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
@@ -270,7 +276,7 @@ export interface TemplateArgs {
      */
     subject?: pulumi.Input<string | undefined>;
     /**
-     * Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+     * Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
      */
     templateId?: pulumi.Input<string | undefined>;
     /**

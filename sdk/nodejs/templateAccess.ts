@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Lets one account use a template. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+ * Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
  *
  * Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
  */
@@ -45,11 +45,15 @@ export class TemplateAccess extends pulumi.CustomResource {
      */
     declare public readonly emailAddress: pulumi.Output<string | undefined>;
     /**
+     * The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+     */
+    declare public /*out*/ readonly managingAccountId: pulumi.Output<string>;
+    /**
      * Do not e-mail the person about the grant (used at create only). A change of this value alone changes nothing in the service.
      */
     declare public readonly skipNotification: pulumi.Output<boolean | undefined>;
     /**
-     * `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).
+     * `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
@@ -75,10 +79,12 @@ export class TemplateAccess extends pulumi.CustomResource {
             resourceInputs["emailAddress"] = args?.emailAddress;
             resourceInputs["skipNotification"] = args?.skipNotification;
             resourceInputs["templateId"] = args?.templateId;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
         } else {
             resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["emailAddress"] = undefined /*out*/;
+            resourceInputs["managingAccountId"] = undefined /*out*/;
             resourceInputs["skipNotification"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["templateId"] = undefined /*out*/;

@@ -12,15 +12,17 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.
+// An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 //
 // Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
 type ApiApp struct {
 	pulumi.CustomResourceState
 
+	// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// Where the service sends the app's events. Changing it updates the object in place.
 	CallbackUrl pulumi.StringPtrOutput `pulumi:"callbackUrl"`
-	// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+	// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
 	ClientId pulumi.StringOutput `pulumi:"clientId"`
 	// When the app was created (Unix time).
 	CreatedAt pulumi.IntOutput `pulumi:"createdAt"`
@@ -32,6 +34,8 @@ type ApiApp struct {
 	Domains pulumi.StringArrayOutput `pulumi:"domains"`
 	// Whether the app is approved for production.
 	IsApproved pulumi.BoolOutput `pulumi:"isApproved"`
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// The app's name. Changing it updates the object in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// OAuth settings; remove them to clear the app's OAuth. Changing it updates the object in place.
@@ -96,9 +100,11 @@ func (ApiAppState) ElementType() reflect.Type {
 }
 
 type apiAppArgs struct {
+	// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+	Adopt *bool `pulumi:"adopt"`
 	// Where the service sends the app's events. Changing it updates the object in place.
 	CallbackUrl *string `pulumi:"callbackUrl"`
-	// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+	// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
 	ClientId *string `pulumi:"clientId"`
 	// Path of an image file uploaded as the app's logo; changes are detected by content, not path. A change of this value alone changes nothing in the service.
 	CustomLogoFile *string `pulumi:"customLogoFile"`
@@ -116,9 +122,11 @@ type apiAppArgs struct {
 
 // The set of arguments for constructing a ApiApp resource.
 type ApiAppArgs struct {
+	// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+	Adopt pulumi.BoolPtrInput
 	// Where the service sends the app's events. Changing it updates the object in place.
 	CallbackUrl pulumi.StringPtrInput
-	// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+	// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
 	ClientId pulumi.StringPtrInput
 	// Path of an image file uploaded as the app's logo; changes are detected by content, not path. A change of this value alone changes nothing in the service.
 	CustomLogoFile pulumi.StringPtrInput
@@ -221,12 +229,17 @@ func (o ApiAppOutput) ToApiAppOutputWithContext(ctx context.Context) ApiAppOutpu
 	return o
 }
 
+// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+func (o ApiAppOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ApiApp) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // Where the service sends the app's events. Changing it updates the object in place.
 func (o ApiAppOutput) CallbackUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiApp) pulumi.StringPtrOutput { return v.CallbackUrl }).(pulumi.StringPtrOutput)
 }
 
-// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
 func (o ApiAppOutput) ClientId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ApiApp) pulumi.StringOutput { return v.ClientId }).(pulumi.StringOutput)
 }
@@ -254,6 +267,11 @@ func (o ApiAppOutput) Domains() pulumi.StringArrayOutput {
 // Whether the app is approved for production.
 func (o ApiAppOutput) IsApproved() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ApiApp) pulumi.BoolOutput { return v.IsApproved }).(pulumi.BoolOutput)
+}
+
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o ApiAppOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *ApiApp) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
 }
 
 // The app's name. Changing it updates the object in place.

@@ -27,7 +27,9 @@ type FaxLine struct {
 	Country pulumi.StringPtrOutput `pulumi:"country"`
 	// When the line was bought (Unix time).
 	CreatedAt pulumi.IntPtrOutput `pulumi:"createdAt"`
-	// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
+	// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
 	Number pulumi.StringOutput `pulumi:"number"`
 	// When the line last changed (Unix time).
 	UpdatedAt pulumi.IntPtrOutput `pulumi:"updatedAt"`
@@ -81,7 +83,7 @@ type faxLineArgs struct {
 	City *string `pulumi:"city"`
 	// CA, US or UK (case-insensitive). Changing it replaces the object.
 	Country *string `pulumi:"country"`
-	// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+	// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
 	Number *string `pulumi:"number"`
 }
 
@@ -95,7 +97,7 @@ type FaxLineArgs struct {
 	City pulumi.StringPtrInput
 	// CA, US or UK (case-insensitive). Changing it replaces the object.
 	Country pulumi.StringPtrInput
-	// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+	// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
 	Number pulumi.StringPtrInput
 }
 
@@ -211,7 +213,12 @@ func (o FaxLineOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *FaxLine) pulumi.IntPtrOutput { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o FaxLineOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *FaxLine) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
+}
+
+// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
 func (o FaxLineOutput) Number() pulumi.StringOutput {
 	return o.ApplyT(func(v *FaxLine) pulumi.StringOutput { return v.Number }).(pulumi.StringOutput)
 }

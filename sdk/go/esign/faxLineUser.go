@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Lets one account use a fax line. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+// Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 //
 // Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
 type FaxLineUser struct {
@@ -22,9 +22,11 @@ type FaxLineUser struct {
 	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
 	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
 	EmailAddress pulumi.StringPtrOutput `pulumi:"emailAddress"`
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// The fax line's number. Changing it replaces the object.
 	Number pulumi.StringOutput `pulumi:"number"`
-	// `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).
+	// `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).
 	Status pulumi.StringOutput `pulumi:"status"`
 }
 
@@ -186,12 +188,17 @@ func (o FaxLineUserOutput) EmailAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FaxLineUser) pulumi.StringPtrOutput { return v.EmailAddress }).(pulumi.StringPtrOutput)
 }
 
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o FaxLineUserOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *FaxLineUser) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
+}
+
 // The fax line's number. Changing it replaces the object.
 func (o FaxLineUserOutput) Number() pulumi.StringOutput {
 	return o.ApplyT(func(v *FaxLineUser) pulumi.StringOutput { return v.Number }).(pulumi.StringOutput)
 }
 
-// `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).
+// `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).
 func (o FaxLineUserOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *FaxLineUser) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }

@@ -30,9 +30,11 @@ type LookupApiAppArgs struct {
 }
 
 type LookupApiAppResult struct {
+	// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create.
+	Adopt *bool `pulumi:"adopt"`
 	// Where the service sends the app's events.
 	CallbackUrl *string `pulumi:"callbackUrl"`
-	// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id).
+	// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id).
 	ClientId string `pulumi:"clientId"`
 	// When the app was created (Unix time).
 	CreatedAt int `pulumi:"createdAt"`
@@ -90,12 +92,17 @@ func (o LookupApiAppResultOutput) ToLookupApiAppResultOutputWithContext(ctx cont
 	return o
 }
 
+// Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create.
+func (o LookupApiAppResultOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupApiAppResult) *bool { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // Where the service sends the app's events.
 func (o LookupApiAppResultOutput) CallbackUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupApiAppResult) *string { return v.CallbackUrl }).(pulumi.StringPtrOutput)
 }
 
-// Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id).
+// Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id).
 func (o LookupApiAppResultOutput) ClientId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupApiAppResult) string { return v.ClientId }).(pulumi.StringOutput)
 }

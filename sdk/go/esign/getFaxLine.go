@@ -38,7 +38,7 @@ type LookupFaxLineResult struct {
 	Country *string `pulumi:"country"`
 	// When the line was bought (Unix time).
 	CreatedAt *int `pulumi:"createdAt"`
-	// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id).
+	// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id).
 	Number string `pulumi:"number"`
 	// When the line last changed (Unix time).
 	UpdatedAt *int `pulumi:"updatedAt"`
@@ -101,7 +101,7 @@ func (o LookupFaxLineResultOutput) CreatedAt() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupFaxLineResult) *int { return v.CreatedAt }).(pulumi.IntPtrOutput)
 }
 
-// Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id).
+// Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id).
 func (o LookupFaxLineResultOutput) Number() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupFaxLineResult) string { return v.Number }).(pulumi.StringOutput)
 }

@@ -66,7 +66,7 @@ type LookupTemplateResult struct {
 	SignerRoles []TemplateSignerRole `pulumi:"signerRoles"`
 	// The default subject of requests sent from it.
 	Subject *string `pulumi:"subject"`
-	// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id).
+	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id).
 	TemplateId string `pulumi:"templateId"`
 	// A test-mode template (not legally binding).
 	TestMode *bool `pulumi:"testMode"`
@@ -200,7 +200,7 @@ func (o LookupTemplateResultOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTemplateResult) *string { return v.Subject }).(pulumi.StringPtrOutput)
 }
 
-// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id).
+// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id).
 func (o LookupTemplateResultOutput) TemplateId() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTemplateResult) string { return v.TemplateId }).(pulumi.StringOutput)
 }

@@ -45,9 +45,9 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+	// The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
-	// The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+	// The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
 	RequestsPerMinute *int `pulumi:"requestsPerMinute"`
 	// How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
 	TemplateTimeoutSeconds *float64 `pulumi:"templateTimeoutSeconds"`
@@ -61,9 +61,9 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
 	BaseUrl pulumi.StringPtrInput
-	// The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+	// The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
 	MaxConcurrency pulumi.IntPtrInput
-	// The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+	// The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
 	RequestsPerMinute pulumi.IntPtrInput
 	// How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
 	TemplateTimeoutSeconds pulumi.Float64PtrInput

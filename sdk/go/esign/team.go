@@ -17,8 +17,10 @@ import (
 type Team struct {
 	pulumi.CustomResourceState
 
-	// Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+	// Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
 	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The team id (also the resource id).
@@ -65,7 +67,7 @@ func (TeamState) ElementType() reflect.Type {
 }
 
 type teamArgs struct {
-	// Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+	// Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
 	Adopt *bool `pulumi:"adopt"`
 	// The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
 	Name *string `pulumi:"name"`
@@ -73,7 +75,7 @@ type teamArgs struct {
 
 // The set of arguments for constructing a Team resource.
 type TeamArgs struct {
-	// Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+	// Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
 	Adopt pulumi.BoolPtrInput
 	// The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
 	Name pulumi.StringPtrInput
@@ -166,9 +168,14 @@ func (o TeamOutput) ToTeamOutputWithContext(ctx context.Context) TeamOutput {
 	return o
 }
 
-// Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+// Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
 func (o TeamOutput) Adopt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Team) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o TeamOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Team) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
 }
 
 // The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.

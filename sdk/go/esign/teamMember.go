@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One account on the team, as a member or with an invitation outstanding. An existing membership is adopted. A replacement deletes the old object first (the same person may be on both sides).
+// One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 //
 // Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
 type TeamMember struct {
@@ -19,13 +19,15 @@ type TeamMember struct {
 
 	// Who, by account id. Changing it replaces the object.
 	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
-	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
 	EmailAddress pulumi.StringOutput `pulumi:"emailAddress"`
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
 	Role pulumi.StringOutput `pulumi:"role"`
 	// `invited` until the invitation is accepted, then `member`.
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The team; defaults to the caller's team. Changing it replaces the object.
+	// The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
 	TeamId pulumi.StringOutput `pulumi:"teamId"`
 }
 
@@ -71,11 +73,11 @@ func (TeamMemberState) ElementType() reflect.Type {
 type teamMemberArgs struct {
 	// Who, by account id. Changing it replaces the object.
 	AccountId *string `pulumi:"accountId"`
-	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
 	EmailAddress *string `pulumi:"emailAddress"`
 	// Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
 	Role *string `pulumi:"role"`
-	// The team; defaults to the caller's team. Changing it replaces the object.
+	// The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
 	TeamId *string `pulumi:"teamId"`
 }
 
@@ -83,11 +85,11 @@ type teamMemberArgs struct {
 type TeamMemberArgs struct {
 	// Who, by account id. Changing it replaces the object.
 	AccountId pulumi.StringPtrInput
-	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+	// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
 	EmailAddress pulumi.StringPtrInput
 	// Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
 	Role pulumi.StringPtrInput
-	// The team; defaults to the caller's team. Changing it replaces the object.
+	// The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
 	TeamId pulumi.StringPtrInput
 }
 
@@ -183,9 +185,14 @@ func (o TeamMemberOutput) AccountId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
-// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+// Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
 func (o TeamMemberOutput) EmailAddress() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.EmailAddress }).(pulumi.StringOutput)
+}
+
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o TeamMemberOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
 }
 
 // Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
@@ -198,7 +205,7 @@ func (o TeamMemberOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The team; defaults to the caller's team. Changing it replaces the object.
+// The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
 func (o TeamMemberOutput) TeamId() pulumi.StringOutput {
 	return o.ApplyT(func(v *TeamMember) pulumi.StringOutput { return v.TeamId }).(pulumi.StringOutput)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.
+// A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 //
 // Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
 type Template struct {
@@ -44,6 +44,8 @@ type Template struct {
 	FormFieldsPerDocument pulumi.ArrayOutput `pulumi:"formFieldsPerDocument"`
 	// Whether the template is locked for editing.
 	IsLocked pulumi.BoolPtrOutput `pulumi:"isLocked"`
+	// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// Merge fields filled in when a request is sent. Changing it replaces the object.
 	MergeFields TemplateMergeFieldArrayOutput `pulumi:"mergeFields"`
 	// The default message of requests sent from it. Changing it updates the object in place.
@@ -56,7 +58,7 @@ type Template struct {
 	SignerRoles TemplateSignerRoleArrayOutput `pulumi:"signerRoles"`
 	// The default subject of requests sent from it. Changing it updates the object in place.
 	Subject pulumi.StringPtrOutput `pulumi:"subject"`
-	// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId pulumi.StringOutput `pulumi:"templateId"`
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode pulumi.BoolPtrOutput `pulumi:"testMode"`
@@ -144,7 +146,7 @@ type templateArgs struct {
 	SignerRoles []TemplateSignerRole `pulumi:"signerRoles"`
 	// The default subject of requests sent from it. Changing it updates the object in place.
 	Subject *string `pulumi:"subject"`
-	// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId *string `pulumi:"templateId"`
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode *bool `pulumi:"testMode"`
@@ -188,7 +190,7 @@ type TemplateArgs struct {
 	SignerRoles TemplateSignerRoleArrayInput
 	// The default subject of requests sent from it. Changing it updates the object in place.
 	Subject pulumi.StringPtrInput
-	// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId pulumi.StringPtrInput
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode pulumi.BoolPtrInput
@@ -350,6 +352,11 @@ func (o TemplateOutput) IsLocked() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.BoolPtrOutput { return v.IsLocked }).(pulumi.BoolPtrOutput)
 }
 
+// The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+func (o TemplateOutput) ManagingAccountId() pulumi.StringOutput {
+	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.ManagingAccountId }).(pulumi.StringOutput)
+}
+
 // Merge fields filled in when a request is sent. Changing it replaces the object.
 func (o TemplateOutput) MergeFields() TemplateMergeFieldArrayOutput {
 	return o.ApplyT(func(v *Template) TemplateMergeFieldArrayOutput { return v.MergeFields }).(TemplateMergeFieldArrayOutput)
@@ -380,7 +387,7 @@ func (o TemplateOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Subject }).(pulumi.StringPtrOutput)
 }
 
-// Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 func (o TemplateOutput) TemplateId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.TemplateId }).(pulumi.StringOutput)
 }

@@ -41,7 +41,7 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+ * The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
  */
 export declare const maxConcurrency: number | undefined;
 Object.defineProperty(exports, "maxConcurrency", {
@@ -52,7 +52,7 @@ Object.defineProperty(exports, "maxConcurrency", {
 });
 
 /**
- * The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+ * The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
  */
 export declare const requestsPerMinute: number | undefined;
 Object.defineProperty(exports, "requestsPerMinute", {

@@ -23,6 +23,7 @@ class ApiAppArgs:
     def __init__(__self__, *,
                  domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  name: pulumi.Input[_builtins.str],
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  callback_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_logo_file: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,8 +35,9 @@ class ApiAppArgs:
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: The domains the app may be embedded on: a set of at most 10 (order and case do not matter). Changing it updates the object in place.
         :param pulumi.Input[_builtins.str] name: The app's name. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.bool] adopt: Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
         :param pulumi.Input[_builtins.str] callback_url: Where the service sends the app's events. Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] client_id: Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] client_id: Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.str] custom_logo_file: Path of an image file uploaded as the app's logo; changes are detected by content, not path. A change of this value alone changes nothing in the service.
         :param pulumi.Input['ApiAppOAuthArgs'] oauth: OAuth settings; remove them to clear the app's OAuth. Changing it updates the object in place.
         :param pulumi.Input['ApiAppOptionsArgs'] options: The app's options. Changing it updates the object in place.
@@ -43,6 +45,8 @@ class ApiAppArgs:
         """
         pulumi.set(__self__, "domains", domains)
         pulumi.set(__self__, "name", name)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if callback_url is not None:
             pulumi.set(__self__, "callback_url", callback_url)
         if client_id is not None:
@@ -81,6 +85,18 @@ class ApiAppArgs:
         pulumi.set(self, "name", value)
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
+    @_builtins.property
     @pulumi.getter(name="callbackUrl")
     def callback_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -96,7 +112,7 @@ class ApiAppArgs:
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+        Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "client_id")
 
@@ -159,6 +175,7 @@ class ApiApp(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  callback_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_logo_file: pulumi.Input[Optional[_builtins.str]] = None,
@@ -169,14 +186,15 @@ class ApiApp(pulumi.CustomResource):
                  white_labeling_options: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
-        An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.
+        An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 
         Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
         :param pulumi.Input[_builtins.str] callback_url: Where the service sends the app's events. Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] client_id: Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] client_id: Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.str] custom_logo_file: Path of an image file uploaded as the app's logo; changes are detected by content, not path. A change of this value alone changes nothing in the service.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: The domains the app may be embedded on: a set of at most 10 (order and case do not matter). Changing it updates the object in place.
         :param pulumi.Input[_builtins.str] name: The app's name. Changing it updates the object in place.
@@ -191,7 +209,7 @@ class ApiApp(pulumi.CustomResource):
                  args: ApiAppArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An API app of the account. A create adopts the caller's own app with the same name and domains (or the app named by `clientId`) instead of making a duplicate.
+        An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 
         Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
 
@@ -210,6 +228,7 @@ class ApiApp(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  callback_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_logo_file: pulumi.Input[Optional[_builtins.str]] = None,
@@ -227,6 +246,7 @@ class ApiApp(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ApiAppArgs.__new__(ApiAppArgs)
 
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["callback_url"] = callback_url
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["custom_logo_file"] = custom_logo_file
@@ -242,6 +262,7 @@ class ApiApp(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["custom_logo_file_hash"] = None
             __props__.__dict__["is_approved"] = None
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["oauth_secret"] = None
             __props__.__dict__["owner_account"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["oauthSecret"])
@@ -268,6 +289,7 @@ class ApiApp(pulumi.CustomResource):
 
         __props__ = ApiAppArgs.__new__(ApiAppArgs)
 
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["callback_url"] = None
         __props__.__dict__["client_id"] = None
         __props__.__dict__["created_at"] = None
@@ -275,6 +297,7 @@ class ApiApp(pulumi.CustomResource):
         __props__.__dict__["custom_logo_file_hash"] = None
         __props__.__dict__["domains"] = None
         __props__.__dict__["is_approved"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["oauth"] = None
         __props__.__dict__["oauth_secret"] = None
@@ -282,6 +305,14 @@ class ApiApp(pulumi.CustomResource):
         __props__.__dict__["owner_account"] = None
         __props__.__dict__["white_labeling_options"] = None
         return ApiApp(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create. A change of this value alone changes nothing in the service.
+        """
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter(name="callbackUrl")
@@ -295,7 +326,7 @@ class ApiApp(pulumi.CustomResource):
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
+        Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "client_id")
 
@@ -338,6 +369,14 @@ class ApiApp(pulumi.CustomResource):
         Whether the app is approved for production.
         """
         return pulumi.get(self, "is_approved")
+
+    @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
 
     @_builtins.property
     @pulumi.getter

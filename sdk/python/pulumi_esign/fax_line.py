@@ -31,7 +31,7 @@ class FaxLineArgs:
         :param pulumi.Input[_builtins.int] area_code: The area code to buy the number in. Changing it replaces the object.
         :param pulumi.Input[_builtins.str] city: The city to buy the number in. Changing it replaces the object.
         :param pulumi.Input[_builtins.str] country: CA, US or UK (case-insensitive). Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] number: Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] number: Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
         """
         if account_id is not None:
             pulumi.set(__self__, "account_id", account_id)
@@ -96,7 +96,7 @@ class FaxLineArgs:
     @pulumi.getter
     def number(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+        Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "number")
 
@@ -128,7 +128,7 @@ class FaxLine(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] area_code: The area code to buy the number in. Changing it replaces the object.
         :param pulumi.Input[_builtins.str] city: The city to buy the number in. Changing it replaces the object.
         :param pulumi.Input[_builtins.str] country: CA, US or UK (case-insensitive). Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] number: Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] number: Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
         """
         ...
     @overload
@@ -176,6 +176,7 @@ class FaxLine(pulumi.CustomResource):
             __props__.__dict__["country"] = country
             __props__.__dict__["number"] = number
             __props__.__dict__["created_at"] = None
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["updated_at"] = None
         super(FaxLine, __self__).__init__(
             'esign:index:FaxLine',
@@ -204,6 +205,7 @@ class FaxLine(pulumi.CustomResource):
         __props__.__dict__["city"] = None
         __props__.__dict__["country"] = None
         __props__.__dict__["created_at"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["number"] = None
         __props__.__dict__["updated_at"] = None
         return FaxLine(resource_name, opts=opts, __props__=__props__)
@@ -249,10 +251,18 @@ class FaxLine(pulumi.CustomResource):
         return pulumi.get(self, "created_at")
 
     @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
+
+    @_builtins.property
     @pulumi.getter
     def number(self) -> pulumi.Output[_builtins.str]:
         """
-        Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id). Changing it replaces the object.
+        Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "number")
 

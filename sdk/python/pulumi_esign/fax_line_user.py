@@ -83,7 +83,7 @@ class FaxLineUser(pulumi.CustomResource):
                  number: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Lets one account use a fax line. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+        Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
         Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
 
@@ -100,7 +100,7 @@ class FaxLineUser(pulumi.CustomResource):
                  args: FaxLineUserArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Lets one account use a fax line. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+        Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
         Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
 
@@ -136,6 +136,7 @@ class FaxLineUser(pulumi.CustomResource):
             if number is None and not opts.urn:
                 raise TypeError("Missing required property 'number'")
             __props__.__dict__["number"] = number
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["status"] = None
         super(FaxLineUser, __self__).__init__(
             'esign:index:FaxLineUser',
@@ -161,6 +162,7 @@ class FaxLineUser(pulumi.CustomResource):
 
         __props__.__dict__["account_id"] = None
         __props__.__dict__["email_address"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["number"] = None
         __props__.__dict__["status"] = None
         return FaxLineUser(resource_name, opts=opts, __props__=__props__)
@@ -182,6 +184,14 @@ class FaxLineUser(pulumi.CustomResource):
         return pulumi.get(self, "email_address")
 
     @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
+
+    @_builtins.property
     @pulumi.getter
     def number(self) -> pulumi.Output[_builtins.str]:
         """
@@ -193,7 +203,7 @@ class FaxLineUser(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).
+        `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).
         """
         return pulumi.get(self, "status")
 

@@ -24,7 +24,10 @@ __all__ = [
 
 @pulumi.output_type
 class GetApiAppResult:
-    def __init__(__self__, callback_url=None, client_id=None, created_at=None, custom_logo_file=None, domains=None, is_approved=None, name=None, oauth=None, oauth_secret=None, options=None, owner_account=None, white_labeling_options=None):
+    def __init__(__self__, adopt=None, callback_url=None, client_id=None, created_at=None, custom_logo_file=None, domains=None, is_approved=None, name=None, oauth=None, oauth_secret=None, options=None, owner_account=None, white_labeling_options=None):
+        if adopt and not isinstance(adopt, bool):
+            raise TypeError("Expected argument 'adopt' to be a bool")
+        pulumi.set(__self__, "adopt", adopt)
         if callback_url and not isinstance(callback_url, str):
             raise TypeError("Expected argument 'callback_url' to be a str")
         pulumi.set(__self__, "callback_url", callback_url)
@@ -63,6 +66,14 @@ class GetApiAppResult:
         pulumi.set(__self__, "white_labeling_options", white_labeling_options)
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> Optional[_builtins.bool]:
+        """
+        Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create.
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
     @pulumi.getter(name="callbackUrl")
     def callback_url(self) -> Optional[_builtins.str]:
         """
@@ -74,7 +85,7 @@ class GetApiAppResult:
     @pulumi.getter(name="clientId")
     def client_id(self) -> _builtins.str:
         """
-        Adopt this existing app instead of creating one. An output otherwise: the app's client id (also the resource id).
+        Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id).
         """
         return pulumi.get(self, "client_id")
 
@@ -165,6 +176,7 @@ class AwaitableGetApiAppResult(GetApiAppResult):
         if False:
             yield self
         return GetApiAppResult(
+            adopt=self.adopt,
             callback_url=self.callback_url,
             client_id=self.client_id,
             created_at=self.created_at,
@@ -195,6 +207,7 @@ def get_api_app(client_id: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('esign:index:getApiApp', __args__, opts=opts, typ=GetApiAppResult).value
 
     return AwaitableGetApiAppResult(
+        adopt=pulumi.get(__ret__, 'adopt'),
         callback_url=pulumi.get(__ret__, 'callback_url'),
         client_id=pulumi.get(__ret__, 'client_id'),
         created_at=pulumi.get(__ret__, 'created_at'),
@@ -222,6 +235,7 @@ def get_api_app_output(client_id: pulumi.Input[Optional[Optional[_builtins.str]]
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('esign:index:getApiApp', __args__, opts=opts, typ=GetApiAppResult)
     return __ret__.apply(lambda __response__: GetApiAppResult(
+        adopt=pulumi.get(__response__, 'adopt'),
         callback_url=pulumi.get(__response__, 'callback_url'),
         client_id=pulumi.get(__response__, 'client_id'),
         created_at=pulumi.get(__response__, 'created_at'),

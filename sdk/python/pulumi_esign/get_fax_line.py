@@ -90,7 +90,7 @@ class GetFaxLineResult:
     @pulumi.getter
     def number(self) -> _builtins.str:
         """
-        Adopt this existing line instead of buying one. An output otherwise: the fax number (also the resource id).
+        Adopt this existing line instead of buying one (a warning names it). An output otherwise: the fax number (also the resource id).
         """
         return pulumi.get(self, "number")
 

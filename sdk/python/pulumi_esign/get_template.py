@@ -240,7 +240,7 @@ class GetTemplateResult:
     @pulumi.getter(name="templateId")
     def template_id(self) -> _builtins.str:
         """
-        Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id).
+        Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id).
         """
         return pulumi.get(self, "template_id")
 

@@ -31,8 +31,8 @@ class ProviderArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_account_ids: The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent. Default provider: also read from the ESIGN_ALLOWED_ACCOUNT_IDS environment variable.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state). Default provider: also read from the ESIGN_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
-        :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
-        :param pulumi.Input[_builtins.int] requests_per_minute: The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+        :param pulumi.Input[_builtins.int] requests_per_minute: The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         :param pulumi.Input[_builtins.float] template_timeout_seconds: How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
         """
         if allowed_account_ids is not None:
@@ -88,7 +88,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+        The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
         """
         return pulumi.get(self, "max_concurrency")
 
@@ -100,7 +100,7 @@ class ProviderArgs:
     @pulumi.getter(name="requestsPerMinute")
     def requests_per_minute(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+        The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         """
         return pulumi.get(self, "requests_per_minute")
 
@@ -142,8 +142,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_account_ids: The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent. Default provider: also read from the ESIGN_ALLOWED_ACCOUNT_IDS environment variable.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state). Default provider: also read from the ESIGN_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
-        :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
-        :param pulumi.Input[_builtins.int] requests_per_minute: The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+        :param pulumi.Input[_builtins.int] requests_per_minute: The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         :param pulumi.Input[_builtins.float] template_timeout_seconds: How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
         """
         ...

@@ -24,7 +24,7 @@ class TeamArgs:
         """
         The set of arguments for constructing a Team resource.
 
-        :param pulumi.Input[_builtins.bool] adopt: Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
         :param pulumi.Input[_builtins.str] name: The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
         """
         if adopt is not None:
@@ -36,7 +36,7 @@ class TeamArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+        Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
         """
         return pulumi.get(self, "adopt")
 
@@ -73,7 +73,7 @@ class Team(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
         :param pulumi.Input[_builtins.str] name: The team's name; unset means the service's default ("Untitled Team") and leaves a name changed elsewhere alone. Changing it updates the object in place.
         """
         ...
@@ -115,6 +115,7 @@ class Team(pulumi.CustomResource):
 
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["name"] = name
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["team_id"] = None
         super(Team, __self__).__init__(
             'esign:index:Team',
@@ -139,6 +140,7 @@ class Team(pulumi.CustomResource):
         __props__ = TeamArgs.__new__(TeamArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["team_id"] = None
         return Team(resource_name, opts=opts, __props__=__props__)
@@ -147,9 +149,17 @@ class Team(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Take over the caller's existing team instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
+        Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one. A change of this value alone changes nothing in the service.
         """
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
 
     @_builtins.property
     @pulumi.getter

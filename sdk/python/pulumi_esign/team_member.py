@@ -27,9 +27,9 @@ class TeamMemberArgs:
         The set of arguments for constructing a TeamMember resource.
 
         :param pulumi.Input[_builtins.str] account_id: Who, by account id. Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] email_address: Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] email_address: Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
         :param pulumi.Input[_builtins.str] role: Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] team_id: The team; defaults to the caller's team. Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] team_id: The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
         """
         if account_id is not None:
             pulumi.set(__self__, "account_id", account_id)
@@ -56,7 +56,7 @@ class TeamMemberArgs:
     @pulumi.getter(name="emailAddress")
     def email_address(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+        Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
         """
         return pulumi.get(self, "email_address")
 
@@ -80,7 +80,7 @@ class TeamMemberArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The team; defaults to the caller's team. Changing it replaces the object.
+        The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
         """
         return pulumi.get(self, "team_id")
 
@@ -101,16 +101,16 @@ class TeamMember(pulumi.CustomResource):
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        One account on the team, as a member or with an invitation outstanding. An existing membership is adopted. A replacement deletes the old object first (the same person may be on both sides).
+        One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 
         Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account_id: Who, by account id. Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] email_address: Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] email_address: Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
         :param pulumi.Input[_builtins.str] role: Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member). Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] team_id: The team; defaults to the caller's team. Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] team_id: The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
         """
         ...
     @overload
@@ -119,7 +119,7 @@ class TeamMember(pulumi.CustomResource):
                  args: Optional[TeamMemberArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One account on the team, as a member or with an invitation outstanding. An existing membership is adopted. A replacement deletes the old object first (the same person may be on both sides).
+        One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 
         Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
 
@@ -155,6 +155,7 @@ class TeamMember(pulumi.CustomResource):
             __props__.__dict__["email_address"] = email_address
             __props__.__dict__["role"] = role
             __props__.__dict__["team_id"] = team_id
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["status"] = None
         super(TeamMember, __self__).__init__(
             'esign:index:TeamMember',
@@ -180,6 +181,7 @@ class TeamMember(pulumi.CustomResource):
 
         __props__.__dict__["account_id"] = None
         __props__.__dict__["email_address"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["role"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["team_id"] = None
@@ -197,9 +199,17 @@ class TeamMember(pulumi.CustomResource):
     @pulumi.getter(name="emailAddress")
     def email_address(self) -> pulumi.Output[_builtins.str]:
         """
-        Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object.
+        Who, by e-mail address (compared case-insensitively). One of `emailAddress` or `accountId` is required; the account id prevails. Changing it replaces the object, unless the program gives the same `accountId` (the person changed address): then an update that sends nothing.
         """
         return pulumi.get(self, "email_address")
+
+    @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
 
     @_builtins.property
     @pulumi.getter
@@ -221,7 +231,7 @@ class TeamMember(pulumi.CustomResource):
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The team; defaults to the caller's team. Changing it replaces the object.
+        The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team. Changing it updates the object in place.
         """
         return pulumi.get(self, "team_id")
 

@@ -60,7 +60,7 @@ class TemplateArgs:
         :param pulumi.Input[Mapping[str, Any]] metadata: Key-value metadata. Changing it replaces the object.
         :param Any signer_experience: Signer experience settings (the API's object, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] test_mode: A test-mode template (not legally binding). Changing it replaces the object.
         :param pulumi.Input[_builtins.str] title: The template's title. Changing it updates the object in place.
         :param pulumi.Input[_builtins.bool] use_preexisting_fields: Use the documents' own form fields. Changing it replaces the object.
@@ -300,7 +300,7 @@ class TemplateArgs:
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+        Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "template_id")
 
@@ -373,7 +373,7 @@ class Template(pulumi.CustomResource):
                  use_preexisting_fields: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.
+        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
         Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
 
@@ -395,7 +395,7 @@ class Template(pulumi.CustomResource):
         :param Any signer_experience: Signer experience settings (the API's object, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input[Union['TemplateSignerRoleArgs', 'TemplateSignerRoleArgsDict']]]] signer_roles: The signer roles, in order. Changing it replaces the object.
         :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. Changing it updates the object in place.
-        :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+        :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] test_mode: A test-mode template (not legally binding). Changing it replaces the object.
         :param pulumi.Input[_builtins.str] title: The template's title. Changing it updates the object in place.
         :param pulumi.Input[_builtins.bool] use_preexisting_fields: Use the documents' own form fields. Changing it replaces the object.
@@ -407,7 +407,7 @@ class Template(pulumi.CustomResource):
                  args: TemplateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources.
+        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
         Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
 
@@ -482,6 +482,7 @@ class Template(pulumi.CustomResource):
             __props__.__dict__["documents"] = None
             __props__.__dict__["file_hashes"] = None
             __props__.__dict__["is_locked"] = None
+            __props__.__dict__["managing_account_id"] = None
         super(Template, __self__).__init__(
             'esign:index:Template',
             resource_name,
@@ -517,6 +518,7 @@ class Template(pulumi.CustomResource):
         __props__.__dict__["form_field_rules"] = None
         __props__.__dict__["form_fields_per_document"] = None
         __props__.__dict__["is_locked"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["merge_fields"] = None
         __props__.__dict__["message"] = None
         __props__.__dict__["metadata"] = None
@@ -634,6 +636,14 @@ class Template(pulumi.CustomResource):
         return pulumi.get(self, "is_locked")
 
     @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
+
+    @_builtins.property
     @pulumi.getter(name="mergeFields")
     def merge_fields(self) -> pulumi.Output[Optional[Sequence['outputs.TemplateMergeField']]]:
         """
@@ -685,7 +695,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Adopt this existing template instead of creating one. An output otherwise: the template id (also the resource id). Changing it replaces the object.
+        Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         """
         return pulumi.get(self, "template_id")
 

@@ -100,7 +100,7 @@ class TemplateAccess(pulumi.CustomResource):
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Lets one account use a template. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+        Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
         Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
 
@@ -118,7 +118,7 @@ class TemplateAccess(pulumi.CustomResource):
                  args: TemplateAccessArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Lets one account use a template. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
+        Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
         Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
 
@@ -156,6 +156,7 @@ class TemplateAccess(pulumi.CustomResource):
             if template_id is None and not opts.urn:
                 raise TypeError("Missing required property 'template_id'")
             __props__.__dict__["template_id"] = template_id
+            __props__.__dict__["managing_account_id"] = None
             __props__.__dict__["status"] = None
         super(TemplateAccess, __self__).__init__(
             'esign:index:TemplateAccess',
@@ -181,6 +182,7 @@ class TemplateAccess(pulumi.CustomResource):
 
         __props__.__dict__["account_id"] = None
         __props__.__dict__["email_address"] = None
+        __props__.__dict__["managing_account_id"] = None
         __props__.__dict__["skip_notification"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["template_id"] = None
@@ -203,6 +205,14 @@ class TemplateAccess(pulumi.CustomResource):
         return pulumi.get(self, "email_address")
 
     @_builtins.property
+    @pulumi.getter(name="managingAccountId")
+    def managing_account_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The account whose API key created or adopted the object (DECISIONS.md D31): read, update and delete under a key of another account refuse in one line, before any request that could write, and never take the object for gone. Set by the provider (one `GET /account` per provider process); never diffed, never replaces. State from before the pin is pinned at its next read or update.
+        """
+        return pulumi.get(self, "managing_account_id")
+
+    @_builtins.property
     @pulumi.getter(name="skipNotification")
     def skip_notification(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
@@ -214,7 +224,7 @@ class TemplateAccess(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh` after they accept).
+        `granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).
         """
         return pulumi.get(self, "status")
 

@@ -31,12 +31,12 @@ The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local s
 
 maxConcurrency: Optional[int]
 """
-The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
 """
 
 requestsPerMinute: Optional[int]
 """
-The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
 """
 
 templateTimeoutSeconds: Optional[float]

@@ -44,14 +44,14 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_concurrency(self) -> Optional[int]:
         """
-        The most API requests in flight at once. Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
+        The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
         """
         return __config__.get_int('maxConcurrency')
 
     @_builtins.property
     def requests_per_minute(self) -> Optional[int]:
         """
-        The most API requests a minute the provider sends (default: the service's advertised limit). Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+        The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         """
         return __config__.get_int('requestsPerMinute')
 
