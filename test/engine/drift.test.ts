@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import { parseDocument } from "yaml";
-import { changes, pulumiBinDir, repoRoot } from "../helpers/engine";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../helpers/engine";
 import { localService, LocalService } from "../helpers/local";
 
 interface Run {
@@ -46,8 +46,7 @@ describe("engine: esign drift", function () {
     // A real project directory inside the repository, so the program resolves pulumi-esign
     // (the package's self-reference) and @pulumi/pulumi like an installed project would.
     dir = path.join(repoRoot, ".pulumi-local", `drift-test-${crypto.randomBytes(4).toString("hex")}`);
-    fs.mkdirSync(path.join(dir, "state"), { recursive: true });
-    fs.mkdirSync(path.join(dir, "home"));
+    fs.mkdirSync(dir, { recursive: true });
     fs.cpSync(path.join(repoRoot, "examples", "files"), path.join(dir, "examples", "files"), { recursive: true });
     // The example account plus dave, a member nothing else refers to (removing him drifts him alone).
     const doc = parseDocument(fs.readFileSync(path.join(repoRoot, "account.yaml"), "utf8"));
@@ -64,14 +63,7 @@ describe("engine: esign drift", function () {
       "",
     ].join("\n"));
     const bin = pulumiBinDir();
-    env = {
-      PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
-      PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-      PULUMI_HOME: path.join(dir, "home"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      PATH: `${bin}:${process.env.PATH}`,
-    };
+    env = localBackendEnv(dir);
     stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir: dir }, {
       pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
       envVars: env,

@@ -11,7 +11,7 @@ import * as os from "os";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import { applySeed, readSeed } from "../../examples/local-seed";
-import { changes, pulumiBinDir, repoRoot } from "../helpers/engine";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../helpers/engine";
 import { localService, LocalService } from "../helpers/local";
 
 interface Scenario {
@@ -52,21 +52,10 @@ describe("engine: the example programs", function () {
         const seed = readSeed(workDir);
         if (seed) await applySeed(seed, svc.baseUrl, svc.apiKey);
         tmp = fs.mkdtempSync(path.join(os.tmpdir(), `esign-example-${scenario.name}-`));
-        fs.mkdirSync(path.join(tmp, "state"));
-        fs.mkdirSync(path.join(tmp, "home"));
         const bin = pulumiBinDir();
         stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, {
           pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
-          envVars: {
-            PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-            PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-            PULUMI_HOME: path.join(tmp, "home"),
-            PULUMI_SKIP_UPDATE_CHECK: "true",
-            PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-            PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-            // The language host and the provider plugin script sit beside the CLI.
-            PATH: `${bin}:${process.env.PATH}`,
-          },
+          envVars: { ...localBackendEnv(tmp), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
         });
         for (const [key, v] of Object.entries(svc.stackConfig())) {
           await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });

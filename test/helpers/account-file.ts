@@ -10,7 +10,7 @@ import * as path from "path";
 import type * as pulumi from "@pulumi/pulumi";
 import { parseDocument } from "yaml";
 import { deployAccount, loadAccountFile } from "../../provider/account-file";
-import { pulumiBinDir, repoRoot, TestStack } from "./engine";
+import { localBackendEnv, pulumiBinDir, repoRoot, TestStack } from "./engine";
 
 /** A temp dir holding examples/files and `account.yaml` (the repo's, or the given text). */
 export function accountDir(text?: string): { dir: string; file: string; dispose(): void } {
@@ -77,15 +77,9 @@ export interface TopLevelStack {
 
 export async function topLevelStack(service: { baseUrl: string; apiKey: string }, stackName = `test-${Math.random().toString(16).slice(2, 10)}`): Promise<TopLevelStack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "esign-toplevel-"));
-  fs.mkdirSync(path.join(tmp, "state"));
-  fs.mkdirSync(path.join(tmp, "home"));
   const env = {
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
+    ...localBackendEnv(tmp),
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    PATH: `${pulumiBinDir()}:${process.env.PATH}`,
     ESIGN_BASE_URL: service.baseUrl,
     ESIGN_API_KEY: service.apiKey,
     ESIGN_REQUESTS_PER_MINUTE: "60000",

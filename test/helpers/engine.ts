@@ -27,6 +27,24 @@ export function pulumiBinDir(): string {
   return cliDir;
 }
 
+/**
+ * The environment of every test's engine: a file state backend in `dir/state`, its own
+ * PULUMI_HOME in `dir/home` (both made here), a fixed passphrase, no update checks, and the
+ * pinned CLI first on PATH (our language host and the dynamic provider's plugin script sit
+ * beside it).
+ */
+export function localBackendEnv(dir: string): Record<string, string> {
+  for (const sub of ["state", "home"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  return {
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
+    PULUMI_HOME: path.join(dir, "home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    PATH: `${pulumiBinDir()}:${process.env.PATH}`,
+  };
+}
+
 export interface TestStack {
   stack: Stack;
   /** Outputs of the resource with this logical name, from state (refresh updates these, not stack outputs). */
@@ -46,21 +64,8 @@ export interface StackOptions {
 export async function newStack(project: string, program: () => Promise<unknown> | unknown, opts: StackOptions = {}): Promise<TestStack> {
   const bin = pulumiBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));
-  const backend = path.join(dir, "state");
-  const home = path.join(dir, "home");
-  fs.mkdirSync(backend);
-  fs.mkdirSync(home);
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
-  const envVars: Record<string, string> = {
-    PULUMI_BACKEND_URL: `file://${backend}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_HOME: home,
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    // The provider plugin script and our language host sit beside the CLI.
-    PATH: `${bin}:${process.env.PATH}`,
-    ...opts.env,
-  };
+  const envVars: Record<string, string> = { ...localBackendEnv(dir), ...opts.env };
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "test", projectName: project, program: async () => (await program()) as Record<string, unknown> | void },
     {

@@ -6,7 +6,7 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { CliResult, runPulumi } from "./account-file";
-import { pulumiBinDir, repoRoot } from "./engine";
+import { localBackendEnv, repoRoot } from "./engine";
 import type { LocalService } from "./local";
 
 export interface KeysProject {
@@ -23,8 +23,7 @@ export interface KeysProject {
 export async function keysProject(svc: LocalService, name: string): Promise<KeysProject> {
   // Inside the repository, so the program resolves pulumi-esign like an installed project.
   const dir = path.join(repoRoot, ".pulumi-local", `${name}-${crypto.randomBytes(4).toString("hex")}`);
-  fs.mkdirSync(path.join(dir, "state"), { recursive: true });
-  fs.mkdirSync(path.join(dir, "home"));
+  fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
   fs.writeFileSync(path.join(dir, "index.js"), [
     'const esign = require("pulumi-esign");',
@@ -33,15 +32,7 @@ export async function keysProject(svc: LocalService, name: string): Promise<Keys
     "exports.clientId = app.clientId;",
     "",
   ].join("\n"));
-  const bin = pulumiBinDir();
-  const env = {
-    PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_HOME: path.join(dir, "home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    PATH: `${bin}:${process.env.PATH}`,
-  };
+  const env = localBackendEnv(dir);
   const pulumi = (...args: string[]) => runPulumi(args, dir, env);
   const init = await pulumi("stack", "init", "test");
   if (init.code !== 0) throw new Error(init.stderr);

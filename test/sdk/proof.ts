@@ -18,7 +18,7 @@ import * as os from "os";
 import * as path from "path";
 import { deployAccount, dynamicClasses } from "../../provider/account-file/program";
 import { parseAccountFile } from "../../provider/account-file/load";
-import { newStack, pulumiBinDir, repoRoot } from "../helpers/engine";
+import { localBackendEnv, newStack, pulumiBinDir, repoRoot } from "../helpers/engine";
 import { api, localService, LocalService } from "../helpers/local";
 import { ALICE, allSeven, appArgs, fields, pdf, pluginBinDir, pluginEnv } from "../engine/native-support";
 
@@ -117,20 +117,16 @@ export function enginePath(): string {
 /**
  * A program in another language, run once per step as a command (`<command> <step>`) that
  * hosts an Automation API inline program; its last line of stdout is the step's result.
- * The backend (a file state in a temp dir, a passphrase) is the same as helpers/engine's.
+ * The backend (a file state in a temp dir, a passphrase) is helpers/engine's localBackendEnv.
  */
 export function commandRunner(project: string, command: string, args: string[], programEnv: Record<string, string>): ProgramRunner {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));
-  for (const sub of ["state", "home", "work"]) fs.mkdirSync(path.join(dir, sub));
+  fs.mkdirSync(path.join(dir, "work"));
   const env = {
     ...process.env,
     ...programEnv,
     ESIGN_PROOF_WORKDIR: path.join(dir, "work"),
-    PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_HOME: path.join(dir, "home"),
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    ...localBackendEnv(dir),
     PATH: enginePath(),
   };
   const exec = (file: string, argv: string[], cwd?: string) =>

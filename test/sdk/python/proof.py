@@ -16,6 +16,7 @@ import pulumi
 from pulumi import automation as auto
 
 import pulumi_esign as esign
+from steps import run_step
 
 ALICE = "alice@example.com"
 
@@ -60,26 +61,11 @@ def program():
     pulumi.export("accountB", account_b.account_id)
 
 
-def changed(counts):
-    return {op: n for op, n in (counts or {}).items() if op != "same"}
-
-
 def run(step):
     stack = auto.create_or_select_stack(
         stack_name="test", project_name="sdk-python", program=program,
         work_dir=os.environ["ESIGN_PROOF_WORKDIR"])
-    progress = dict(on_output=lambda line: print(line, file=sys.stderr))
-    if step == "up":
-        r = stack.up(**progress)
-        outputs = {k: {"value": v.value, "secret": v.secret} for k, v in r.outputs.items()}
-        return {"changes": changed(r.summary.resource_changes), "outputs": outputs}
-    if step == "preview":
-        return {"changes": changed(stack.preview(**progress).change_summary)}
-    if step == "refresh":
-        return {"changes": changed(stack.refresh(**progress).summary.resource_changes)}
-    if step == "destroy":
-        return {"changes": changed(stack.destroy(**progress).summary.resource_changes)}
-    raise SystemExit(f"unknown step {step!r} (up, preview, refresh, destroy)")
+    return run_step(stack, step)
 
 
 if __name__ == "__main__":
