@@ -192,10 +192,11 @@ export async function dynamicReference(): Promise<Reference> {
 /**
  * What account B's program adds to the account file's calls, per step: the lookup, which runs
  * whenever the program does (preview included: a lookup's answer is a value the program
- * needs), and the imported app, whose reads share the account's one api_app.list (bulk).
+ * needs) but at `up` shares the account pin's one GET /account of the provider process (D31),
+ * and the imported app, whose reads share the account's one api_app.list (bulk).
  */
 const EXTRA_B: Record<Step, string[]> = {
-  up: ["account.get"],
+  up: [],
   preview: ["account.get"],
   refresh: [],
   destroy: ["api_app.delete"], // imported means managed: destroy deletes it
