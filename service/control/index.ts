@@ -75,7 +75,7 @@ function builtInRoutes(app: App): ControlRoute[] {
     },
     { method: "GET", path: "/accounts", summary: "All accounts with their keys", handler: () => ok({ accounts: svc.accounts.all().map(accountOut) }) },
     {
-      method: "PATCH", path: "/accounts/{account_id}", summary: "Change plan, quotas, eid, callback_url or is_locked of an account",
+      method: "PATCH", path: "/accounts/{account_id}", summary: "Change plan, quotas, eid, callback_url, is_locked or email_address (the person changed their address) of an account",
       handler: ({ params, body }) => {
         // A field this route would ignore is refused: a silent no-op reads as a change made.
         const unknown = Object.keys(body).find((k) => !PATCHABLE.includes(k));
@@ -85,7 +85,14 @@ function builtInRoutes(app: App): ControlRoute[] {
         }
         if (body.plan !== undefined && !isPlanName(body.plan)) throw badRequest("unknown plan", "plan");
         const quotas = quotasOf(body.quotas);
+        const email = body.email_address === undefined ? undefined : str(body.email_address, "email_address");
+        if (email !== undefined) {
+          if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest("email_address must be an e-mail address", "email_address");
+          const holder = svc.accounts.byEmail(email);
+          if (holder && holder.account_id !== params.account_id) throw badRequest(`An account for ${email} exists already`, "email_address");
+        }
         const a = svc.accounts.update(params.account_id, (acc) => {
+          if (email !== undefined) acc.email_address = email;
           // A plan change resets quotas to the new plan's defaults; explicit quotas then apply.
           if (isPlanName(body.plan) && body.plan !== acc.plan) {
             acc.plan = body.plan;
@@ -162,7 +169,7 @@ function builtInRoutes(app: App): ControlRoute[] {
   return routes;
 }
 
-const PATCHABLE = ["plan", "quotas", "eid", "callback_url", "is_locked"];
+const PATCHABLE = ["plan", "quotas", "eid", "callback_url", "is_locked", "email_address"];
 
 function flag(v: unknown, name: string): boolean | undefined {
   if (v === undefined) return undefined;

@@ -79,6 +79,45 @@ describe("provider (in process): TeamMember identity and moves", () => {
     assert.deepStrictEqual([diff.replaces, diff.deleteBeforeReplace], [["emailAddress"], false]);
   });
 
+  describe("the person changed their address in the web UI, and the program follows without an account id", () => {
+    let made: { id: string; outs: Props };
+    let accountId: string;
+    beforeEach(async () => {
+      made = await members().create({ teamId: root, emailAddress: "before@example.com", role: "Developer" });
+      await h.control("POST", "/invites/accept", { email_address: "before@example.com" });
+      accountId = (await accountOf("before@example.com")).account_id;
+      h.nextRun(); // a refresh after they joined records their account id
+      made = { id: made.id, outs: (await members().read(made.id, made.outs)).props! };
+      assert.strictEqual(made.outs.accountId, accountId);
+      const patched = await h.control("PATCH", `/accounts/${accountId}`, { email_address: "after@example.com" });
+      assert.strictEqual(patched.status, 200);
+      h.nextRun();
+    });
+
+    it("after a refresh the new address is no change at all", async () => {
+      const read = await members().read(made.id, made.outs);
+      assert.deepStrictEqual([read.props?.accountId, read.props?.emailAddress], [accountId, "after@example.com"]);
+      const diff = await members().diff(made.id, read.props!, { teamId: root, emailAddress: "after@example.com", role: "Developer" });
+      assert.strictEqual(diff.changes, false);
+    });
+
+    it("without a refresh it is a replace whose create finds the same account and whose delete keeps it: nobody removed or invited", async () => {
+      const news = { teamId: root, emailAddress: "after@example.com", role: "Developer" };
+      const diff = await members().diff(made.id, made.outs, news);
+      assert.deepStrictEqual([diff.replaces, diff.deleteBeforeReplace], [["emailAddress"], false]);
+      // The engine's order for create-before-delete: the new name's create, then the old one's delete.
+      const { result, calls } = await h.counting(async () => {
+        const created = await members().create(news);
+        await members().delete(made.id, made.outs);
+        return created;
+      });
+      assert.deepStrictEqual(calls.filter((c) => !c.startsWith("GET ")), [], "no add_member, no remove_member");
+      assert.deepStrictEqual([result.outs.accountId, result.outs.status], [accountId, "member"]);
+      assert.strictEqual((await accountOf("after@example.com")).team_id, root, "still on the team");
+      assert.strictEqual(await invitationsTo("after@example.com"), 0, "no invitation to the new address");
+    });
+  });
+
   it("someone already on the team is taken over with a warning naming them", async () => {
     await members().create({ teamId: root, emailAddress: "x@example.com" });
     h.nextRun(); // another stack

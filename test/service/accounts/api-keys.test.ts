@@ -1,7 +1,7 @@
 /**
  * The local service manages API keys as the real one does: adding a key keeps the old ones
  * working, revoking one makes it a 401 at once; both survive a restart on the --data journal.
- * PATCH /_local/accounts/{id} refuses fields it would ignore; a restart on a journal with
+ * PATCH /_local/accounts/{id} refuses fields it would ignore and changes an account's address; a restart on a journal with
  * another --api-key adds the key to the start account and says so.
  */
 import assert from "node:assert/strict";
@@ -69,6 +69,20 @@ describe("service: API keys (control plane)", function () {
       assert.notEqual(await planOf(), "premium", "nothing of a refused change was applied");
       expectStatus(await api.ctl("PATCH", `/accounts/${svc.accountId}`, { plan: "premium" }));
       assert.equal(await planOf(), "premium");
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("PATCH /_local/accounts/{id} changes the account's address (a person's web-UI edit): GET /account answers it; a taken or malformed one is refused", async () => {
+    const { svc, api } = await startForTest();
+    try {
+      const other = await api.newAccount({ email_address: "taken@example.com" });
+      expectErrorAt(await api.ctl("PATCH", `/accounts/${svc.accountId}`, { email_address: "TAKEN@example.com" }), 400, "email_address");
+      expectErrorAt(await api.ctl("PATCH", `/accounts/${svc.accountId}`, { email_address: "not-an-address" }), 400, "email_address");
+      expectStatus(await api.ctl("PATCH", `/accounts/${svc.accountId}`, { email_address: "renamed@example.com" }));
+      assert.equal((await api.get("/account")).body.account.email_address, "renamed@example.com");
+      assert.equal((await other.api.get("/account")).body.account.email_address, "taken@example.com");
     } finally {
       await svc.close();
     }
