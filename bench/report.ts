@@ -157,8 +157,10 @@ team id), plus the invitations list only while someone is invited (it alone carr
 invitee's role), plus the member list's pages only for a team of 100 or more accounts (an
 answer that large might be a cap; issue 14: ceil(N/100) + 1 reads then). Every bench member is
 a pending invitation, so its goal is 2; test/engine/team.test.ts pins 1, 2 and ceil(N/100) + 1.
-Where we are above the minimum: API apps' \`up\` also reads GET /account once (to know which
-apps the caller owns, for create idempotency). A shared list is kept for 30 s
+Where we are above the minimum: every phase that makes a request also reads GET /account
+once per provider process, the account pin (DECISIONS D31: each object is pinned to the key's
+account, and another account's key is refused instead of taking every object for gone); the
+figures before that change are one lower. A shared list is kept for 30 s
 (ParentListCache), so an \`up\` that lasts longer (at the real limit) reads it again every 30 s.
 
 ## Wall time, engine floor, achieved rate
