@@ -8,6 +8,7 @@
 import type { EngineEvent, OpType, Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { registry } from "../resources/registry";
 import { deepEqual } from "../resources/support/compare";
+import { defaultDiff } from "../resources/support/resource";
 import { esignKind } from "../resources/support/type-token";
 import { containsUnknown } from "../resources/support/unknowns";
 import { displayValue } from "./drift-values";
@@ -46,24 +47,46 @@ const typeName = (type: string) => {
   return kind ? `esign:${kind}` : type;
 };
 
+/**
+ * Which properties differ and what each change does, by the resource's own diff (its rules, and
+ * for Template the rule that undeclared content is not compared): a changed property is a rules
+ * key the diff did not call stable; it replaces when the diff says so, else it updates (a title
+ * edit is an update even when a file change replaces the template). Undefined for other types,
+ * or when the diff refuses (an adopted template's web-UI content change: the preview fails too).
+ */
+function ownDiff(kind: string | undefined, id: string, olds: Record<string, unknown>, news: Record<string, unknown>): Map<string, DriftAction> | undefined {
+  const impl = kind ? registry[kind] : undefined;
+  if (!impl) return undefined;
+  try {
+    const result = impl.diff ? impl.diff(id, olds, news) : defaultDiff(impl, olds, news);
+    const stable = new Set(result.stables ?? []);
+    const replaces = new Set(result.replaces ?? []);
+    const changed = Object.entries(impl.rules).filter(([k, r]) => r.change !== "ignore" && !stable.has(k)).map(([k]) => k);
+    return new Map(changed.map((k) => [k, replaces.has(k) ? "replace" : "update"] as const));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The differing properties of one resource the next `up` would update or replace. */
 function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEntry[] {
   const base = { resource: logicalName(step.urn), type: typeName(step.type), action };
   const olds = step.old?.outputs ?? {};
   const news = step.new?.inputs ?? {};
   const kind = esignKind(step.type);
-  const rules = kind ? registry[kind]?.rules : undefined;
-  const keys = rules
-    ? Object.entries(rules).filter(([, r]) => r.change !== "ignore").map(([k]) => k)
-    : [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__"));
+  const own = ownDiff(kind, step.old?.id ?? "", olds, news);
   const entries: DriftEntry[] = [];
-  for (const key of keys) {
-    const equal = rules?.[key]?.equal ?? deepEqual;
-    if (!containsUnknown(news[key]) && equal(olds[key], news[key])) continue;
-    // Each property's own rule says what its change does (a title edit is an update even when
-    // another property of the same step replaces the object); other types keep the step's op.
-    const own: DriftAction | undefined = rules?.[key] ? (rules[key].change === "replace" ? "replace" : "update") : undefined;
-    entries.push({ ...base, action: own ?? action, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
+  if (own) {
+    for (const [key, keyAction] of own) {
+      entries.push({ ...base, action: keyAction, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
+    }
+  } else {
+    // Not one of ours: every property that differs, with the step's own op.
+    const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__"));
+    for (const key of keys) {
+      if (!containsUnknown(news[key]) && deepEqual(olds[key], news[key])) continue;
+      entries.push({ ...base, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
+    }
   }
   // The engine knows of a change our rules cannot place (e.g. a custom diff): still report it.
   if (entries.length === 0) entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: PRESENT });
