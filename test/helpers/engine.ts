@@ -45,6 +45,66 @@ export function localBackendEnv(dir: string): Record<string, string> {
   };
 }
 
+/**
+ * Inline programs of this process, while their run is in flight. The SDK keeps its resource
+ * monitor client in a module-level variable, and a run that outlives its command (the engine
+ * failed, e.g. a provider error, while registrations were still in flight) closes that client
+ * when its shutdown finally ends: by then it may be the next run's client, whose registrations
+ * then fail with gRPC errors that the SDK's run swallows as shutdown noise, so the engine sees a
+ * program that registered nothing and deletes every resource (seen in CI under load). Every
+ * stack operation of `newStack` therefore waits until earlier runs of this process have ended
+ * (at most RUN_SETTLE_MS: a run that never ends must not hang the suite).
+ */
+const inlineRuns = new Set<Promise<void>>();
+const RUN_SETTLE_MS = 60_000;
+let runsTracked = false;
+
+function trackInlineRuns(): void {
+  if (runsTracked) return;
+  runsTracked = true;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { LanguageServer } = require("@pulumi/pulumi/automation/server");
+  const run = LanguageServer.prototype.run;
+  LanguageServer.prototype.run = function (call: unknown, callback: (...args: unknown[]) => void) {
+    let settle!: () => void;
+    const running = new Promise<void>((resolve) => (settle = resolve));
+    inlineRuns.add(running);
+    const end = () => {
+      inlineRuns.delete(running);
+      settle();
+    };
+    try {
+      return run.call(this, call, (...args: unknown[]) => {
+        end();
+        callback(...args);
+      });
+    } catch (e) {
+      end();
+      throw e;
+    }
+  };
+}
+
+/** Resolves once no inline program run of this process is in flight (or after RUN_SETTLE_MS). */
+export async function inlineRunsSettled(): Promise<void> {
+  const deadline = Date.now() + RUN_SETTLE_MS;
+  while (inlineRuns.size > 0 && Date.now() < deadline) {
+    await Promise.race([Promise.all([...inlineRuns]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+  }
+}
+
+/** The stack's operations, each after earlier inline runs of this process have ended. */
+function serialized(stack: Stack): Stack {
+  for (const name of ["up", "preview", "refresh", "destroy"] as const) {
+    const operation = (stack[name] as (...args: unknown[]) => Promise<unknown>).bind(stack);
+    (stack as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      await inlineRunsSettled();
+      return operation(...args);
+    };
+  }
+  return stack;
+}
+
 export interface TestStack {
   stack: Stack;
   /** Outputs of the resource with this logical name, from state (refresh updates these, not stack outputs). */
@@ -66,6 +126,7 @@ export async function newStack(project: string, program: () => Promise<unknown> 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
   const envVars: Record<string, string> = { ...localBackendEnv(dir), ...opts.env };
+  trackInlineRuns();
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "test", projectName: project, program: async () => (await program()) as Record<string, unknown> | void },
     {
@@ -79,7 +140,7 @@ export async function newStack(project: string, program: () => Promise<unknown> 
     await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
   }
   return {
-    stack,
+    stack: serialized(stack),
     async resource(name: string) {
       const state = await stack.exportStack();
       const found = (state.deployment.resources ?? []).find((r: any) => r.urn.endsWith(`::${name}`));
