@@ -46,60 +46,46 @@ export function localBackendEnv(dir: string): Record<string, string> {
 }
 
 /**
- * Inline programs of this process, while their run is in flight. The SDK keeps its resource
- * monitor client in a module-level variable, and a run that outlives its command (the engine
- * failed, e.g. a provider error, while registrations were still in flight) closes that client
- * when its shutdown finally ends: by then it may be the next run's client, whose registrations
- * then fail with gRPC errors that the SDK's run swallows as shutdown noise, so the engine sees a
- * program that registered nothing and deletes every resource (seen in CI under load). Every
- * stack operation of `newStack` therefore waits until earlier runs of this process have ended
- * (at most RUN_SETTLE_MS: a run that never ends must not hang the suite).
+ * An inline program's run state in this process (the SDK's per-run store: its gRPC clients to
+ * the engine). A run whose command failed (a provider error while registrations were in
+ * flight) outlives it: its calls wait for the engine that is gone, and under load its port can
+ * be handed to a later command's engine, which those calls then reach: a later `up` saw its
+ * program register nothing and deleted every resource, and another program's calls failed with
+ * UNAVAILABLE (both seen in CI). So when a stack operation ends, the runs it started get their
+ * clients closed: a finished run is unaffected, a lingering one fails at once.
  */
-const inlineRuns = new Set<Promise<void>>();
-const RUN_SETTLE_MS = 60_000;
-let runsTracked = false;
+interface RunStore {
+  settings?: { monitor?: { close(): void }; engine?: { close(): void } };
+}
 
-function trackInlineRuns(): void {
-  if (runsTracked) return;
-  runsTracked = true;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { LanguageServer } = require("@pulumi/pulumi/automation/server");
-  const run = LanguageServer.prototype.run;
-  LanguageServer.prototype.run = function (call: unknown, callback: (...args: unknown[]) => void) {
-    let settle!: () => void;
-    const running = new Promise<void>((resolve) => (settle = resolve));
-    inlineRuns.add(running);
-    const end = () => {
-      inlineRuns.delete(running);
-      settle();
-    };
-    try {
-      return run.call(this, call, (...args: unknown[]) => {
-        end();
-        callback(...args);
-      });
-    } catch (e) {
-      end();
-      throw e;
+/** The store of the inline run the caller executes in, if any. */
+function currentRun(): RunStore | undefined {
+  return (globalThis as { asyncLocalStorage?: { getStore(): RunStore | undefined } }).asyncLocalStorage?.getStore();
+}
+
+function endRuns(runs: Set<RunStore>): void {
+  for (const run of runs) {
+    for (const client of [run.settings?.monitor, run.settings?.engine]) {
+      try {
+        client?.close();
+      } catch {
+        // already closed
+      }
     }
-  };
-}
-
-/** Resolves once no inline program run of this process is in flight (or after RUN_SETTLE_MS). */
-export async function inlineRunsSettled(): Promise<void> {
-  const deadline = Date.now() + RUN_SETTLE_MS;
-  while (inlineRuns.size > 0 && Date.now() < deadline) {
-    await Promise.race([Promise.all([...inlineRuns]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   }
+  runs.clear();
 }
 
-/** The stack's operations, each after earlier inline runs of this process have ended. */
-function serialized(stack: Stack): Stack {
+/** The stack's operations, each ending the inline runs it started when it returns or fails. */
+function endingRuns(stack: Stack, runs: Set<RunStore>): Stack {
   for (const name of ["up", "preview", "refresh", "destroy"] as const) {
     const operation = (stack[name] as (...args: unknown[]) => Promise<unknown>).bind(stack);
     (stack as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      await inlineRunsSettled();
-      return operation(...args);
+      try {
+        return await operation(...args);
+      } finally {
+        endRuns(runs);
+      }
     };
   }
   return stack;
@@ -126,9 +112,14 @@ export async function newStack(project: string, program: () => Promise<unknown> 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
   const envVars: Record<string, string> = { ...localBackendEnv(dir), ...opts.env };
-  trackInlineRuns();
+  const runs = new Set<RunStore>();
+  const inline = async () => {
+    const run = currentRun();
+    if (run) runs.add(run);
+    return (await program()) as Record<string, unknown> | void;
+  };
   const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", projectName: project, program: async () => (await program()) as Record<string, unknown> | void },
+    { stackName: "test", projectName: project, program: inline },
     {
       pulumiCommand,
       envVars,
@@ -140,7 +131,7 @@ export async function newStack(project: string, program: () => Promise<unknown> 
     await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
   }
   return {
-    stack: serialized(stack),
+    stack: endingRuns(stack, runs),
     async resource(name: string) {
       const state = await stack.exportStack();
       const found = (state.deployment.resources ?? []).find((r: any) => r.urn.endsWith(`::${name}`));
