@@ -157,8 +157,9 @@ export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
   return ctx.cache.get(cacheKeys.apiApps, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
 }
 
-function callerAccountId(ctx: ProviderContext): Promise<string> {
-  return ctx.cache.get(cacheKeys.account, async () => (await ctx.client.account.get()).account_id);
+/** The key's account: the account pin's one GET /account of this provider process. */
+async function callerAccountId(ctx: ProviderContext): Promise<string> {
+  return (await ctx.account()).accountId;
 }
 
 /**

@@ -28,8 +28,6 @@ const key = <T>(name: string): CacheKey<T> => ({ name });
 
 /** Every entry of the cache. */
 export const cacheKeys = {
-  /** The caller's account id (GET /account). */
-  account: key<string>("account"),
   /** Every API app the caller can see (GET /api_app/list). */
   apiApps: key<ResultOf<"api_app.get">[]>("api_apps"),
   /** GET /team's answer and the team's id. */

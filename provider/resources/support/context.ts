@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EsignClient } from "../../client";
-import { cacheKeys, ParentListCache } from "./bulk";
+import { ParentListCache } from "./bulk";
 import type { KeyAccount } from "./account-pin";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -76,10 +76,9 @@ export function providerContext(): ProviderContext {
     maxConcurrency: settings.maxConcurrency,
   });
   let account: Promise<KeyAccount> | undefined;
-  const cache = new ParentListCache();
   shared = {
     client,
-    cache,
+    cache: new ParentListCache(),
     settings,
     account() {
       if (account) return account;
@@ -87,8 +86,6 @@ export function providerContext(): ProviderContext {
       account = read;
       // A failed read is not kept: the next operation asks again.
       read.catch(() => (account = undefined));
-      // The same answer serves the resources' own "account" lookups (ApiApp's owner check).
-      void cache.get(cacheKeys.account, () => read.then((a) => a.accountId)).catch(() => undefined);
       return read;
     },
     log: (message) => console.error(`esign: ${message}`),
