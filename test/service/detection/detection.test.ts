@@ -24,7 +24,7 @@ const tagged = pdfWithText([
   ["[initial|req|signer1] [date|req|signer1]", "[check|noreq|signer1]", "[sig|maybe|signer1] and [foo|req|signer1]"],
 ]);
 
-describe("service part 2: document field detection", () => {
+describe("service: document field detection", () => {
   let api: Api;
   let files: Receiver;
   let docUrl: string;

@@ -10,7 +10,7 @@ import { startReceiver, type Receiver } from "../helpers/files";
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Fax body" }] }, {}] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("service part 2: faxes", () => {
+describe("service: faxes", () => {
   let api: Api;
   let files: Receiver;
   let docUrl: string;

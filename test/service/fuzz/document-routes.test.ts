@@ -51,7 +51,7 @@ function assertSane(res: Res, what: string): void {
   }
 }
 
-describe("service part 2: fuzzing the routes (never a 500, always the envelope)", function () {
+describe("service: fuzzing the routes (never a 500, always the envelope)", function () {
   this.timeout(120_000);
   let api: Api;
   let files: Receiver;

@@ -9,7 +9,7 @@ import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "
 const mmddyyyy = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
-describe("service part 2: reports", () => {
+describe("service: reports", () => {
   let api: Api;
   before(async () => { ({ api } = await startForTest()); });
   after(async () => { await api.svc.close(); });

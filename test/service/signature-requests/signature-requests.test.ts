@@ -12,7 +12,7 @@ import { startReceiver, type Receiver } from "../helpers/files";
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Contract" }] }] });
 const signers = [{ name: "Ann", email_address: "ann@example.com" }];
 
-describe("service part 2: signature requests", () => {
+describe("service: signature requests", () => {
   let api: Api;
   let files: Receiver;
   let docUrl: string;

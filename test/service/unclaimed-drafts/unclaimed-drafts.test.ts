@@ -10,7 +10,7 @@ import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Draft" }] }] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("service part 2: unclaimed drafts", () => {
+describe("service: unclaimed drafts", () => {
   let api: Api;
   let clientId: string;
   before(async () => {
