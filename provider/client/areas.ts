@@ -4,8 +4,8 @@
  * params and query together (`team.members({ team_id, page_size })`) so paginate() can
  * drive them; query-only reads take their query object (`faxLine.get({ number })`).
  */
-import type { BodyOf, OperationId, ParamsOf, QueryOf, RequestParts, ResultOf } from "../contract";
-import { operations } from "../contract";
+import type { BodyOf, OperationId, ParamsOf, QueryOf, RequestParts, ResultOf } from "../../contract";
+import { operations } from "../../contract";
 
 export type Call = <Id extends OperationId>(id: Id, parts: RequestParts) => Promise<ResultOf<Id>>;
 

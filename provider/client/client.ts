@@ -2,7 +2,7 @@
  * EsignClient: the areas of the interface (client.apiApp, client.team ...) over one
  * Transport, plus stats() and pagination. One instance per account/credential.
  */
-import type { OperationId, RequestParts, ResultOf } from "../contract";
+import type { OperationId, RequestParts, ResultOf } from "../../contract";
 import { buildAreas, type Areas } from "./areas";
 import type { EsignClientOptions } from "./options";
 import { paginate, paginatePages, collectAll } from "./pagination";

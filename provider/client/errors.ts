@@ -4,7 +4,7 @@
  * sent. Neither holds the axios config or request, so no credential can leak through them;
  * messages are redacted on construction (octokit RequestError style).
  */
-import type { ValidationIssue } from "../contract";
+import type { ValidationIssue } from "../../contract";
 import { Redactor } from "./redact";
 
 export interface EsignApiErrorFields {

@@ -16,4 +16,4 @@ export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMet
 export { REDACTED, Redactor } from "./redact";
 export { DEFAULT_RETRY_POLICY, backoffMs, type RetryPolicy } from "./retry";
 export type { ClientStats, RateLimitInfo } from "./stats";
-export type { FileUpload, ListPage } from "../contract";
+export type { FileUpload, ListPage } from "../../contract";

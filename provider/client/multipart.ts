@@ -4,7 +4,7 @@
  * "true"/"false", other objects and arrays JSON-stringified into one field, scalars as text,
  * null fields left out.
  */
-import { isFileUpload, type FileUpload, type UploadFields } from "../contract";
+import { isFileUpload, type FileUpload, type UploadFields } from "../../contract";
 
 export function hasFiles(body: Record<string, unknown>, uploads: UploadFields | undefined): boolean {
   if (!uploads) return false;

@@ -1,5 +1,5 @@
 /** Options of EsignClient and the shapes its hooks and logger receive. */
-import type { OperationId } from "../contract";
+import type { OperationId } from "../../contract";
 import type { RetryPolicy } from "./retry";
 import type { RateLimitInfo } from "./stats";
 

@@ -3,7 +3,7 @@
  * any list method of the client, e.g.
  *   for await (const member of client.paginate(client.team.members, { team_id }, { pageSize: 100 })) ...
  */
-import type { ListPage } from "../contract";
+import type { ListPage } from "../../contract";
 
 export interface PaginateOptions {
   /** page_size per request (PAGE_SIZE_MIN..PAGE_SIZE_MAX; default: the service's default). */

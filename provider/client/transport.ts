@@ -7,7 +7,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import {
   RATE_LIMIT_HIGH_TIER_PER_MINUTE, RATE_LIMIT_STANDARD_PER_MINUTE, errorEnvelopeSchema, operations, responseEnvelope, validate, validateRequest, warningsSchema,
   type OperationId, type OperationSpec, type RequestParts, type ResultOf, type Warning,
-} from "../contract";
+} from "../../contract";
 import { EsignApiError, EsignValidationError } from "./errors";
 import { hasFiles, toFormData } from "./multipart";
 import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from "./options";

@@ -19,8 +19,8 @@
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../contract";
-import { apiAppCreateBody } from "../contract";
+import type { ResultOf } from "../../contract";
+import { apiAppCreateBody } from "../../contract";
 import { announceAdoption } from "./support/adoption";
 import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";

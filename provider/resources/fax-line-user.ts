@@ -9,7 +9,7 @@
  * (404 = already gone). An existing access is taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { faxLineUserBody } from "../contract";
+import { faxLineUserBody } from "../../contract";
 import { cacheKeys } from "./support/bulk";
 import { grantImpl, type GrantStatus } from "./support/grant";
 import { personInput } from "./support/membership";

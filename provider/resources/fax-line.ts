@@ -9,8 +9,8 @@
  * Who may use the line is not an output: FaxLineUser resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../contract";
-import { faxLineCreateBody } from "../contract";
+import type { ResultOf } from "../../contract";
+import { faxLineCreateBody } from "../../contract";
 import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
 import { givenEquals } from "./support/compare";

@@ -14,7 +14,7 @@
  * engine warning naming them.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { teamAddMemberBody, type ResultOf } from "../contract";
+import { teamAddMemberBody, type ResultOf } from "../../contract";
 import { cacheKeys } from "./support/bulk";
 import { contractFailures } from "./support/check";
 import { givenEquals, normalizeEmail, sameEmail } from "./support/compare";

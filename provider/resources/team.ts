@@ -12,8 +12,8 @@
  * stale as members change and diff by list position after a refresh).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../contract";
-import { teamCreateBody } from "../contract";
+import type { ResultOf } from "../../contract";
+import { teamCreateBody } from "../../contract";
 import { announceAdoption } from "./support/adoption";
 import { contractFailures } from "./support/check";
 import { givenEquals } from "./support/compare";

@@ -10,7 +10,7 @@
  * taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { templateAddUserBody } from "../contract";
+import { templateAddUserBody } from "../../contract";
 import { cacheKeys } from "./support/bulk";
 import { grantImpl, type GrantStatus } from "./support/grant";
 import { personInput } from "./support/membership";

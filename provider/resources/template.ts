@@ -19,8 +19,8 @@
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../contract";
-import { templateCreateBody } from "../contract";
+import type { ResultOf } from "../../contract";
+import { templateCreateBody } from "../../contract";
 import { announceAdoption } from "./support/adoption";
 import { contractFailures, type CheckFailure } from "./support/check";
 import { deepEqual, givenEquals, stableJson } from "./support/compare";

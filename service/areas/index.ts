@@ -7,7 +7,7 @@
  *   1. service/areas/<area>/index.ts: `export const area: Area = { name, routes: [...] }`.
  *      A Route is `{ method, path: "/fax/{fax_id}", operation: "fax.get", handler }`;
  *      `path` is relative to /v3; `operation` is the contract's id: the app validates
- *      params/query/body with provider/contract before calling the handler, and ctx.body
+ *      params/query/body with contract before calling the handler, and ctx.body
  *      holds the validated (coerced) value. Mark fax/report routes `apiKeyOnly: true`.
  *      Simplest: `route("fax.get", handler)` takes method, path and auth mode from the contract.
  *   2. Add one import line below and the area to `areas`.

@@ -3,7 +3,7 @@
  * Identifiers as the real API shapes them: client_id 32 lowercase hex, every other id 40.
  */
 import { randomBytes } from "node:crypto";
-import { CLIENT_ID_LENGTH, OBJECT_ID_LENGTH } from "../../provider/contract/limits";
+import { CLIENT_ID_LENGTH, OBJECT_ID_LENGTH } from "../../contract/limits";
 
 export function newId(): string {
   return randomBytes(OBJECT_ID_LENGTH / 2).toString("hex");

@@ -1,7 +1,7 @@
 /**
  * @module service/http/limits
  * The local service's own bounds on request parsing. They are not limits of the API (those
- * live in provider/contract/limits.ts); they keep the work one request can cause bounded and
+ * live in contract/limits.ts); they keep the work one request can cause bounded and
  * linear, so no request can stall or crash the process. docs/local-service.md lists them.
  */
 

@@ -3,7 +3,7 @@
  * page / page_size (already validated by the contract's page query) -> one page and list_info.
  * Beyond the last page the list is empty and list_info still tells the totals.
  */
-import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from "../../provider/contract/limits";
+import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from "../../contract/limits";
 import type { ListInfo } from "./types";
 
 export function pageParams(query: Record<string, unknown>): { page: number; page_size: number } {

@@ -7,8 +7,8 @@
  * 45 MB was stored and made every later list answer too large to write.
  */
 import type { z } from "zod";
-import { defOf, WRAPPER_TYPES as WRAPPERS } from "../../provider/contract/zod-def";
-import { METADATA_MAX_NESTED_KEYS, METADATA_VALUE_MAX_LENGTH } from "../../provider/contract";
+import { defOf, WRAPPER_TYPES as WRAPPERS } from "../../contract/zod-def";
+import { METADATA_MAX_NESTED_KEYS, METADATA_VALUE_MAX_LENGTH } from "../../contract";
 import { badRequest } from "./errors";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);

@@ -1,10 +1,10 @@
 /**
  * @module service/http/validate
- * Request validation with the contract (provider/contract), the one source of every rule:
+ * Request validation with the contract (contract), the one source of every rule:
  * the service never restates a limit or an enum. A failure becomes 400 bad_request with
  * error_path = the first issue's dotted path.
  */
-import { operations, validateRequest, type OperationId, type OperationSpec } from "../../provider/contract";
+import { operations, validateRequest, type OperationId, type OperationSpec } from "../../contract";
 import { badRequest } from "./errors";
 import { checkUnknownFields } from "./unknown-fields";
 

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { EsignClient } from "../../provider/client";
-import { validateRequest, type FileUpload } from "../../provider/contract";
+import { validateRequest, type FileUpload } from "../../contract";
 import { apiAppBody, formDataOf, startTestServer, type TestServer } from "./support/http-server";
 
 const pdfA = { filename: "a.pdf", content: Buffer.from("%PDF-1.4 A\n%%EOF\n"), contentType: "application/pdf" };

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from "node:assert";
 import { EsignClient, type EsignClientOptions } from "../../provider/client";
-import { errorEnvelopeSchema, operation, operations, operationIds, responseEnvelope, validate, type OperationId } from "../../provider/contract";
+import { errorEnvelopeSchema, operation, operations, operationIds, responseEnvelope, validate, type OperationId } from "../../contract";
 import { startService, type RunningService } from "../../service";
 import { specOrSkip, type OfficialSpec } from "../helpers/openapi";
 import { makePdf } from "../helpers/pdf";

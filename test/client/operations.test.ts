@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { EsignClient, isEsignApiError, type EsignApiError } from "../../provider/client";
-import { operationIds, type OperationId } from "../../provider/contract";
+import { operationIds, type OperationId } from "../../contract";
 import { startService, type RunningService } from "../../service";
 import { makePdf } from "../../service/pdf";
 

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from "node:assert";
 import { EsignClient, EsignValidationError, isEsignValidationError } from "../../provider/client";
-import * as L from "../../provider/contract/limits";
+import * as L from "../../contract/limits";
 import { startTestServer, type TestServer } from "./support/http-server";
 
 const pdf = { filename: "a.pdf", content: Buffer.from("%PDF-1.4\n%%EOF\n"), contentType: "application/pdf" };

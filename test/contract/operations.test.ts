@@ -2,7 +2,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { operationIds, operations, responseEnvelope, type OperationId } from "../../provider/contract";
+import { operationIds, operations, responseEnvelope, type OperationId } from "../../contract";
 
 const expected: Record<OperationId, string> = {
   "account.get": "GET /account",

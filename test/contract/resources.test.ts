@@ -3,7 +3,7 @@ import { strict as assert } from "node:assert";
 import {
   apiAppSchema, detectionResultSchema, errorEnvelopeSchema, faxSchema, listInfoSchema, signatureRequestSchema,
   teamInfoSchema, teamSchema, templateSchema, unclaimedDraftSchema, validate,
-} from "../../provider/contract";
+} from "../../contract";
 
 describe("contract: resource schemas", () => {
   it("keeps unknown keys", () => {

@@ -1,6 +1,6 @@
 /** validate() / validateRequest(): dotted paths, rule-naming messages, and form coercion for the service. */
 import { strict as assert } from "node:assert";
-import { apiAppCreateBody, coerceFormValue, signatureRequestEditBody, teamAddMemberBody, validate, validateRequest } from "../../provider/contract";
+import { apiAppCreateBody, coerceFormValue, signatureRequestEditBody, teamAddMemberBody, validate, validateRequest } from "../../contract";
 
 describe("contract: validate", () => {
   it("returns the parsed value with defaults", () => {

@@ -5,7 +5,7 @@
  * account's key sees a 404 for it). `esign:allowedAccountIds` refuses any other account first.
  * The account is read once per provider process (GET /account), so a refresh pays one call.
  */
-import type { ResultOf } from "../../contract";
+import type { ResultOf } from "../../../contract";
 import type { ProviderContext } from "./context";
 import type { Props } from "./resource";
 

@@ -12,7 +12,7 @@
  * lists cannot share a name by accident (`team:<id>` once named both a team's people and,
  * for a team id "get", the caller's team).
  */
-import type { ResultOf } from "../../contract";
+import type { ResultOf } from "../../../contract";
 import type { CallerTeam } from "./caller-team";
 import type { Person } from "./membership";
 import type { TeamPerson } from "./team-people";

@@ -6,7 +6,7 @@
  * GET /team carries no team id; its accounts do (AccountResponse.team_id). GET /team/info is
  * read only when the answer lacks it.
  */
-import type { ResultOf } from "../../contract";
+import type { ResultOf } from "../../../contract";
 import { cacheKeys } from "./bulk";
 import type { ProviderContext } from "./context";
 

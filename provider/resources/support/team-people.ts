@@ -4,7 +4,7 @@
  * and FaxLineUser (support/pending.ts). Writes this process makes patch the cached list
  * (`cacheKeys.teamPeople`) instead of re-reading it.
  */
-import { TEAM_ROLE_CODES } from "../../contract";
+import { TEAM_ROLE_CODES } from "../../../contract";
 import { cacheKeys } from "./bulk";
 import { callerTeam, callerTeamId, type TeamWire } from "./caller-team";
 import { sameEmail } from "./compare";

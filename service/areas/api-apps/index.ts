@@ -10,7 +10,7 @@ import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { apiApps, apiAppView, canSee, type ApiAppRecord } from "./model";
 import { mergeWhiteLabeling } from "./white-labeling";
 

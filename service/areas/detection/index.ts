@@ -7,7 +7,7 @@
  */
 import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { download } from "../signature-requests/documents";
 import { badRequest } from "../../http/errors";
 import { detectFields } from "./detect";

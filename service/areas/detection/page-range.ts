@@ -4,7 +4,7 @@
  * index or an inclusive `n-m` range. The syntax is the contract's PAGE_RANGE_PATTERN (one
  * source of truth); this module turns a valid value into page indexes against a page count.
  */
-import { PAGE_RANGE_PATTERN } from "../../../provider/contract";
+import { PAGE_RANGE_PATTERN } from "../../../contract";
 
 /** Larger indexes are clamped to this (far beyond any page count the reader accepts). */
 const MAX_INDEX = 1_000_000_000;

@@ -10,7 +10,7 @@ import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { makePdf } from "../../pdf";
 import { loadDocuments, pageCountOf } from "../signature-requests/documents";
 import { renderDocuments } from "../signature-requests/files";

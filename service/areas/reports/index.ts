@@ -5,7 +5,7 @@
  * stored in table "report_files", and one e-mail per type goes to the outbox with a link to
  * GET {url}/v3/report/files/{file_id}.csv (authenticated with the same account's API key).
  */
-import { parseReportDate } from "../../../provider/contract";
+import { parseReportDate } from "../../../contract";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { route } from "../../http/route";

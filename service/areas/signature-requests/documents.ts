@@ -7,7 +7,7 @@
 import { inspectPdf, type MakePdfPage } from "../../pdf";
 import { badRequest } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { outboundFetch } from "../../http/outbound";
 
 export interface LoadedDocument {

@@ -9,7 +9,7 @@
 import { badRequest, conflict, forbidden, paymentRequired } from "../../http/errors";
 import { newId } from "../../http/ids";
 import type { RequestContext, Reply, Warning } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
 import { fieldsFromDocuments } from "./fields";
 import { validateParts } from "../../http/validate";

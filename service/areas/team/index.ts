@@ -3,7 +3,7 @@
  * Team routes: get, info, create, update, destroy, add/remove member (members.ts),
  * members and sub_teams lists, invites.
  */
-import { TEAM_DEFAULT_NAME } from "../../../provider/contract";
+import { TEAM_DEFAULT_NAME } from "../../../contract";
 import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";

@@ -15,7 +15,7 @@
 import type { Account } from "../../accounts/types";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply } from "../../http/types";
-import type { TeamRole } from "../../../provider/contract";
+import type { TeamRole } from "../../../contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
 import {
   acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam,

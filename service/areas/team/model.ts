@@ -11,7 +11,7 @@ import type { AccountService } from "../../accounts/service";
 import { ApiError, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../http/types";
 import type { Store } from "../../store/types";
-import { TEAM_ROLE_CODES, type TeamRole } from "../../../provider/contract";
+import { TEAM_ROLE_CODES, type TeamRole } from "../../../contract";
 
 export interface TeamMemberRecord {
   account_id: string;

@@ -11,7 +11,7 @@
 import type { Account } from "../../accounts/types";
 import { forbidden } from "../../http/errors";
 import type { Store } from "../../store/types";
-import type { TeamRole } from "../../../provider/contract";
+import type { TeamRole } from "../../../contract";
 import { teamRole } from "./model";
 
 const MANAGERS: readonly TeamRole[] = ["Admin", "Team Manager"];

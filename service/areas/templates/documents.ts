@@ -10,7 +10,7 @@
 import { inspectPdf, isPdfError, type Orientation } from "../../pdf";
 import { badRequest } from "../../http/errors";
 import type { RequestContext } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { outboundFetch } from "../../http/outbound";
 
 export interface PageFacts {

@@ -9,7 +9,7 @@
  */
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply, Warning } from "../../http/types";
-import type { FileUpload } from "../../../provider/contract";
+import type { FileUpload } from "../../../contract";
 import { accessibleTemplate, type TemplateRecord } from "../templates/model";
 import { loadDocuments, storedDocuments, type StoredDocument } from "../signature-requests/documents";
 import { createSignatureRequest, requestFor, type SignerInput } from "../signature-requests/model";

@@ -5,7 +5,7 @@
  * generated from).
  */
 import assert from "node:assert/strict";
-import { operationIds } from "../../../provider/contract";
+import { operationIds } from "../../../contract";
 import { specOrSkip } from "../../helpers/openapi";
 import { makePdf, pdfWithText } from "../../helpers/pdf";
 import { conformance } from "../helpers/conformance";

@@ -7,7 +7,7 @@
  * `seen` records which operations were checked, so a suite can prove coverage.
  */
 import assert from "node:assert/strict";
-import { operations, responseEnvelope, validate, type OperationId } from "../../../provider/contract";
+import { operations, responseEnvelope, validate, type OperationId } from "../../../contract";
 import { describeErrors, officialSpec } from "../../helpers/openapi";
 import type { Res } from "./api";
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Api, expectEnvelope, expectStatus, startForTest, waitFor } from "../helpers/api";
 import { LANDSCAPE, pdf, startReceiver, templateForm } from "../helpers/files";
 import { eventHash } from "../../../service/events/dispatcher";
-import { MESSAGE_MAX_LENGTH, SUBJECT_SHORT_MAX_LENGTH } from "../../../provider/contract";
+import { MESSAGE_MAX_LENGTH, SUBJECT_SHORT_MAX_LENGTH } from "../../../contract";
 import type { RunningService } from "../../../service";
 
 const FIELDS = [{ document_index: 0, api_id: "f1", name: "Name", type: "text", x: 10, y: 10, width: 120, height: 20, required: true, signer: 0, page: 1 }];
