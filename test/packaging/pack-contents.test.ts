@@ -70,7 +70,7 @@ describe("packaging: npm pack contents", function () {
       ["package.json", "README.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
         // The native plugin: its launcher, the command that prints its folder, its schema.
         "bin/pulumi-resource-esign", "scripts/ensure-plugin", "schema.json"].includes(f) ||
-      /^dist\/(provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) || DOCS.test(f);
+      /^dist\/(contract|provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) || DOCS.test(f);
     const stray = files.filter((f) => !allowed(f));
     assert.deepStrictEqual(stray, [], `unexpected files in the tarball: ${stray.join(", ")}`);
     for (const prefix of ["test/", "bench/engine/", "bench/service/", "examples/.gitignore", "dist/test/", ".pulumi-local/", "node_modules/", "provider/", "service/"]) {
