@@ -7,7 +7,7 @@
  * download URL the file named) previews no change and sends no request.
  */
 import * as assert from "assert";
-import { execFileSync } from "child_process";
+import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -23,11 +23,15 @@ import { ALICE, pdf, pluginEnv } from "./native-support";
 
 const version = (require("../../package.json") as { version: string }).version; // eslint-disable-line @typescript-eslint/no-require-imports
 
-/** The `esign` command as installed (dist/, built by ensure-plugin through scripts/build). */
-function esign(args: string[], svc: LocalService): void {
-  execFileSync(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), ...args], {
-    env: { ...process.env, ESIGN_API_KEY: svc.apiKey, ESIGN_BASE_URL: svc.baseUrl },
-    stdio: ["ignore", "ignore", "inherit"],
+/**
+ * The `esign` command as installed (dist/, built by ensure-plugin through scripts/build). Run
+ * asynchronously: the service answers from this process.
+ */
+function esign(args: string[], svc: LocalService): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), ...args], {
+      env: { ...process.env, ESIGN_API_KEY: svc.apiKey, ESIGN_BASE_URL: svc.baseUrl },
+    }, (error, _stdout, stderr) => (error ? reject(new Error(`esign ${args.join(" ")}: ${stderr}`)) : resolve()));
   });
 }
 
@@ -72,8 +76,8 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
 
   it("imports every object of the exported file into an empty stack, reading only", async () => {
     const importFile = path.join(dir, "import.json");
-    esign(["export", "--format", "pulumi-import", "--out", importFile], svc);
-    esign(["export", "--out", path.join(dir, "account.yaml")], svc);
+    await esign(["export", "--format", "pulumi-import", "--out", importFile], svc);
+    await esign(["export", "--out", path.join(dir, "account.yaml")], svc);
     const entries = (JSON.parse(fs.readFileSync(importFile, "utf8")) as ImportFile).resources;
     assert.strictEqual(entries.length, 7, "team, member, app, template, access, line, user");
 
