@@ -41,7 +41,7 @@ export function indexPage(): string {
       "- Functions: `getAccount`, `getTeam`, `getTemplate`, `getApiApp`, `getFaxLine`.",
     "## Bringing an existing account in",
     "`esign export --format pulumi-import --out import.json` reads the account and writes an import file for `pulumi import --file import.json`; see each resource's Import section for its id.",
-    "See [Installation & Configuration](./installation-configuration) to install the provider and set its API key.",
+    "The Installation & Configuration page tells how to install the provider and set its API key.",
   ].join("\n\n")}\n`;
 }
 
