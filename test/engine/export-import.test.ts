@@ -4,7 +4,8 @@
  * import --file` into an empty stack with the native plugin from this checkout on PATH, then a
  * program declaring the same objects (the exported account file deployed with the native
  * `esign:index:*` types, as protected as the import left them, on the plugin version and
- * download URL the file named) previews no change and sends no request.
+ * download URL the file named, or leaving both to the engine) previews no change and sends no
+ * request; left unprotected, its up lifts the import's protection and writes nothing.
  */
 import * as assert from "assert";
 import { execFile } from "child_process";
@@ -17,7 +18,7 @@ import { EsignClient } from "../../provider/client";
 import { PLUGIN_DOWNLOAD_URL, type ImportFile } from "../../provider/cli/import-file";
 import { nativeClasses } from "../../provider/native/classes";
 import { stackCli } from "../helpers/account-file";
-import { newStack, repoRoot, TestStack } from "../helpers/engine";
+import { changes, newStack, repoRoot, TestStack } from "../helpers/engine";
 import { localService, LocalService } from "../helpers/local";
 import { ALICE, pdf, pluginEnv } from "./native-support";
 
@@ -40,8 +41,8 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
   let svc: LocalService;
   let t: TestStack;
   let dir: string;
-  let declared: pulumi_options | undefined;
-  type pulumi_options = Parameters<typeof deployAccount>[1];
+  /** The options the program deploys the exported account file with (nothing while undefined). */
+  let declared: Parameters<typeof deployAccount>[1] | undefined;
 
   before(async () => {
     svc = await localService({ autoAcceptInvites: true });
@@ -95,7 +96,7 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
       assert.match(res.provider ?? "", /::pulumi:providers:esign::default_0_1_0_github/, `${e.name}: the default provider of the file's version and URL`);
     }
     const provider = state.find((s) => s.type === "pulumi:providers:esign")!;
-    assert.deepStrictEqual([provider.inputs?.version, provider.inputs?.pluginDownloadURL], [version, PLUGIN_DOWNLOAD_URL]);
+    assert.deepStrictEqual([provider.inputs?.version, (provider.inputs?.__internal as unknown as Record<string, string>)?.pluginDownloadURL], [version, PLUGIN_DOWNLOAD_URL]);
   });
 
   it("a program declaring the same objects, protected, on the same plugin version and URL, previews no change", async () => {
@@ -105,9 +106,22 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
     assert.deepStrictEqual(await svc.requestsSince(seq), [], "a preview sends no request");
   });
 
-  it("without the version and URL, the program's resources would move to another default provider", async () => {
+  it("without the version and URL too: the engine takes both from the plugin the state already uses", async () => {
     declared = { protect: true };
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("a program that leaves `protect` out previews no change, but its up lifts the import's protection", async () => {
+    declared = {};
     const preview = await t.stack.preview({ diff: true });
-    assert.ok((preview.changeSummary.create ?? 0) >= 1 || (preview.changeSummary.update ?? 0) >= 1, JSON.stringify(preview.changeSummary));
+    assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), {});
+    assert.match(preview.stdout, /esign:index:Team: \(same\) 🔓/, "the preview marks the protection it lifts");
+    const seq = await svc.lastSeq();
+    await t.stack.up();
+    assert.deepStrictEqual((await svc.requestsSince(seq)).filter((q) => q.method !== "GET"), []);
+    const state = (await t.stack.exportStack()).deployment.resources as { urn: string; protect?: boolean }[];
+    const protectedNow = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`))?.protect === true;
+    assert.strictEqual(protectedNow("team"), false);
+    assert.strictEqual(protectedNow(state.find((r) => r.urn.includes("esign:index:FaxLine::"))!.urn.split("::").pop()!), true, "the account file protects fax lines itself");
   });
 });
