@@ -94,9 +94,10 @@ export async function main(argv: string[]): Promise<number> {
   const client = new EsignClient({ apiKey, baseUrl: f["base-url"] ?? process.env.ESIGN_BASE_URL });
   const read = await readAccount(client);
   const account = read.file;
-  const text = format === "account"
-    ? `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`
-    : `${JSON.stringify(importFileOf(read, { version: f["plugin-version"], provider }), null, 2)}\n`;
+  const imports = format === "pulumi-import" ? importFileOf(read, { version: f["plugin-version"], provider }) : undefined;
+  const text = imports
+    ? `${JSON.stringify(imports, null, 2)}\n`
+    : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
   if (out === "-") process.stdout.write(text);
   else {
     try {
@@ -108,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
-    const what = format === "account" ? `${account.team ? "team, " : ""}${count} entries` : `${(JSON.parse(text) as { resources: unknown[] }).resources.length} resources`;
+    const what = imports ? `${imports.resources.length} resources` : `${account.team ? "team, " : ""}${count} entries`;
     console.error(`esign export: wrote ${out} (${what})`);
   }
   return 0;
