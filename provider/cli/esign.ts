@@ -3,6 +3,8 @@
  * The `esign` command.
  *
  *   esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]
+ *   esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] ...
+ *     (the engine's import file for `pulumi import --file`: import-file.ts)
  *   esign drift [DIR] [--stack NAME] [--format text|markdown|json]   (see drift.ts)
  *
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
@@ -12,14 +14,17 @@ import * as path from "path";
 import { stringify } from "yaml";
 import { EsignClient } from "../client";
 import { DRIFT_USAGE } from "./drift-format";
-import { exportAccount } from "./export";
+import { readAccount } from "./export";
+import { importFileOf, parseProviderSpec } from "./import-file";
 
 const USAGE = [
   "usage: esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
+  "       esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] [--force] ...",
   DRIFT_USAGE.replace(/^usage:/, "      "),
 ].join("\n");
 
-const FLAGS = ["out", "api-key", "base-url"];
+const FLAGS = ["out", "api-key", "base-url", "format", "plugin-version", "provider"];
+const FORMATS = ["account", "pulumi-import"];
 /** Flags without a value. */
 const SWITCHES = ["force"];
 
@@ -54,12 +59,31 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`esign export: ${f}\n${USAGE}`);
     return 2;
   }
+  const format = f.format ?? "account";
+  if (!FORMATS.includes(format)) {
+    console.error(`esign export: --format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+    return 2;
+  }
+  const importOnly = ["plugin-version", "provider"].filter((k) => f[k] !== undefined);
+  if (format !== "pulumi-import" && importOnly.length) {
+    console.error(`esign export: --${importOnly[0]} applies to --format pulumi-import only`);
+    return 2;
+  }
+  const provider = f.provider === undefined ? undefined : parseProviderSpec(f.provider);
+  if (typeof provider === "string") {
+    console.error(`esign export: ${provider}`);
+    return 2;
+  }
+  if (provider && f["plugin-version"] !== undefined) {
+    console.error("esign export: --plugin-version and --provider exclude each other (an explicit provider names its own version)");
+    return 2;
+  }
   const apiKey = f["api-key"] ?? process.env.ESIGN_API_KEY;
   if (!apiKey) {
     console.error("esign export: no API key (--api-key or ESIGN_API_KEY)");
     return 2;
   }
-  const out = f.out ?? "account.yaml";
+  const out = f.out ?? (format === "account" ? "account.yaml" : "import.json");
   const force = f.force === "true";
   // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
   // that an export cannot rebuild, so replacing one must be asked for.
@@ -68,8 +92,12 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const client = new EsignClient({ apiKey, baseUrl: f["base-url"] ?? process.env.ESIGN_BASE_URL });
-  const account = await exportAccount(client);
-  const text = `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
+  const read = await readAccount(client);
+  const account = read.file;
+  const imports = format === "pulumi-import" ? importFileOf(read, { version: f["plugin-version"], provider }) : undefined;
+  const text = imports
+    ? `${JSON.stringify(imports, null, 2)}\n`
+    : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
   if (out === "-") process.stdout.write(text);
   else {
     try {
@@ -81,7 +109,8 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
-    console.error(`esign export: wrote ${out} (${account.team ? "team, " : ""}${count} entries)`);
+    const what = imports ? `${imports.resources.length} resources` : `${account.team ? "team, " : ""}${count} entries`;
+    console.error(`esign export: wrote ${out} (${what})`);
   }
   return 0;
 }

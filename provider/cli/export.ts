@@ -12,6 +12,19 @@ import { normalizeEmail } from "../resources/support/compare";
 import { fromWire } from "../resources/support/naming";
 import type { AccountFile } from "../account-file/schema";
 
+/** What one read of the account gives: the account file, and the ids `pulumi import` needs besides (import-file.ts). */
+export interface AccountRead {
+  file: AccountFile;
+  teamId?: string;
+  /** A person's e-mail (normalized) -> account id, for everyone the read saw with both. */
+  accountIds: Map<string, string>;
+}
+
+function notePerson(read: AccountRead, email: string | null | undefined, accountId: string | null | undefined): void {
+  const key = normalizeEmail(email);
+  if (key && accountId) read.accountIds.set(key, accountId);
+}
+
 const PAGE = { pageSize: 100 };
 
 function slug(text: string, fallback: string): string {
@@ -26,7 +39,8 @@ function uniqueKey(base: string, used: Set<string>): string {
   return key;
 }
 
-async function exportTeam(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+async function exportTeam(client: EsignClient, me: string, read: AccountRead): Promise<void> {
+  const { file } = read;
   try {
     const team = await client.team.get();
     file.team = { name: team.name ?? undefined, adopt: true };
@@ -35,9 +49,11 @@ async function exportTeam(client: EsignClient, me: string, file: AccountFile): P
     throw e;
   }
   const { team_id } = await client.team.info();
+  read.teamId = team_id;
   const members: NonNullable<AccountFile["members"]> = [];
   for await (const m of client.paginate(client.team.members, { team_id }, PAGE)) {
     if (m.account_id === me) continue;
+    notePerson(read, m.email_address, m.account_id);
     members.push({ emailAddress: normalizeEmail(m.email_address) ?? undefined, role: m.role ?? undefined });
   }
   for (const invite of (await client.team.invites()).items) {
@@ -67,11 +83,14 @@ async function exportApps(client: EsignClient, me: string, file: AccountFile): P
   if (apps.length) file.apiApps = apps;
 }
 
-async function exportTemplates(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+async function exportTemplates(client: EsignClient, me: string, read: AccountRead): Promise<void> {
+  const { file } = read;
   const used = new Set<string>();
   const templates: NonNullable<AccountFile["templates"]> = [];
   for await (const t of client.paginate(client.template.list, {}, PAGE)) {
-    const access = (t.accounts ?? []).filter((a) => a.account_id !== me).map((a) => normalizeEmail(a.email_address) ?? a.account_id);
+    const others = (t.accounts ?? []).filter((a) => a.account_id !== me);
+    for (const a of others) notePerson(read, a.email_address, a.account_id);
+    const access = others.map((a) => normalizeEmail(a.email_address) ?? a.account_id);
     templates.push({
       key: uniqueKey(slug(t.title ?? "", t.template_id.slice(0, 8)), used),
       templateId: t.template_id,
@@ -86,22 +105,30 @@ async function exportTemplates(client: EsignClient, me: string, file: AccountFil
   if (templates.length) file.templates = templates;
 }
 
-async function exportFaxLines(client: EsignClient, me: string, file: AccountFile): Promise<void> {
+async function exportFaxLines(client: EsignClient, me: string, read: AccountRead): Promise<void> {
+  const { file } = read;
   const lines: NonNullable<AccountFile["faxLines"]> = [];
   for await (const line of client.paginate(client.faxLine.list, {}, PAGE)) {
-    const users = (line.accounts ?? []).filter((a) => a.account_id !== me).map((a) => normalizeEmail(a.email_address) ?? a.account_id);
+    const others = (line.accounts ?? []).filter((a) => a.account_id !== me);
+    for (const a of others) notePerson(read, a.email_address, a.account_id);
+    const users = others.map((a) => normalizeEmail(a.email_address) ?? a.account_id);
     lines.push({ key: `line-${line.number.replace(/\D/g, "")}`, number: line.number, ...(users.length ? { users } : {}) });
   }
   if (lines.length) file.faxLines = lines;
 }
 
+/** The account read once: as an account file, every object marked for adoption, with the ids beside it. */
+export async function readAccount(client: EsignClient): Promise<AccountRead> {
+  const me = (await client.account.get()).account_id;
+  const read: AccountRead = { file: {}, accountIds: new Map() };
+  await exportTeam(client, me, read);
+  await exportApps(client, me, read.file);
+  await exportTemplates(client, me, read);
+  await exportFaxLines(client, me, read);
+  return read;
+}
+
 /** The account as an account file, every object marked for adoption. */
 export async function exportAccount(client: EsignClient): Promise<AccountFile> {
-  const me = (await client.account.get()).account_id;
-  const file: AccountFile = {};
-  await exportTeam(client, me, file);
-  await exportApps(client, me, file);
-  await exportTemplates(client, me, file);
-  await exportFaxLines(client, me, file);
-  return file;
+  return (await readAccount(client)).file;
 }

@@ -8,6 +8,7 @@ import { registry } from "../resources/registry";
 import type { PropertyRule } from "../resources/support/diff";
 import { SETTINGS, type SettingSpec } from "../resources/support/settings";
 import { accountComponent } from "./account";
+import { resourceDescription } from "./description";
 import { lookupSpecs } from "./functions";
 import { languageSettings } from "./language";
 import { resourceSpecs } from "./resources";
@@ -55,7 +56,7 @@ function resource(type: string, spec: ResourceSpec): Json {
   const note = (k: string) => changeNote(impl.rules[k], spec.inputs[k]?.changeUnless);
   const replacement = impl.deleteBeforeReplace ? " A replacement deletes the old object first (the same person may be on both sides)." : "";
   return {
-    description: `${spec.description}${replacement}\n\nImport: \`pulumi import ${token(type)} NAME ID\` where ID is ${spec.importId}.`,
+    description: resourceDescription(type, token(type), spec, replacement),
     properties: properties(resourceProperties(spec), note),
     required: [...spec.requiredOutputs, ...Object.keys(commonOutputs)].sort(),
     inputProperties: properties(spec.inputs, note),

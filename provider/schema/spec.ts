@@ -31,6 +31,8 @@ export interface ResourceSpec {
   calls: [string, string][];
   /** What identifies an object for `pulumi import` (the resource's id format). */
   importId: string;
+  /** The name and id of the docs' `pulumi import` example, in the format import-ids.ts takes. */
+  importExample: string;
   /** Inputs: every key of the resource's rules (and extraInputs), except those in `computed`. */
   inputs: Record<string, PropSpec>;
   requiredInputs?: string[];

@@ -9,7 +9,33 @@ import * as utilities from "./utilities";
 /**
  * An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
  *
- * Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
+ * ## Example Usage
+ * ### An API app with OAuth
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const portal = new esign.ApiApp("portal", {
+ *     name: "Portal",
+ *     domains: ["portal.example.com"],
+ *     callbackUrl: "https://portal.example.com/esign/events",
+ *     oauth: {
+ *         callbackUrl: "https://portal.example.com/oauth",
+ *         scopes: ["basic_account_info"],
+ *     },
+ * });
+ *
+ * export const clientId = portal.clientId;
+ * export const oauthSecret = portal.oauthSecret;
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, the app's client id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:ApiApp portal <clientId>
+ * ```
  */
 export class ApiApp extends pulumi.CustomResource {
     /**

@@ -7,7 +7,28 @@ import * as utilities from "./utilities";
 /**
  * A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.
  *
- * Import: `pulumi import esign:index:FaxLine NAME ID` where ID is the fax number.
+ * ## Example Usage
+ * ### A fax line, protected from deletion
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const main = new esign.FaxLine("main", {
+ *     areaCode: 415,
+ *     country: "US",
+ *     city: "San Francisco",
+ * }, { protect: true });
+ *
+ * export const faxNumber = main.number;
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, the fax number (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:FaxLine main <number>
+ * ```
  */
 export class FaxLine extends pulumi.CustomResource {
     /**

@@ -7,7 +7,26 @@ import * as utilities from "./utilities";
 /**
  * Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
  *
- * Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
+ * ## Example Usage
+ * ### Let a team member use a fax line
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const main = new esign.FaxLine("main", { areaCode: 415, country: "US", city: "San Francisco" }, { protect: true });
+ * new esign.FaxLineUser("main-alice", {
+ *     number: main.number,
+ *     emailAddress: "alice@example.com",
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, `<number>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:FaxLineUser main-alice <number>/<accountId>
+ * ```
  */
 export class FaxLineUser extends pulumi.CustomResource {
     /**

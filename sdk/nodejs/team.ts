@@ -7,7 +7,24 @@ import * as utilities from "./utilities";
 /**
  * The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.
  *
- * Import: `pulumi import esign:index:Team NAME ID` where ID is the team id.
+ * ## Example Usage
+ * ### A team
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const team = new esign.Team("team", { name: "Signing Ops" });
+ *
+ * export const teamId = team.teamId;
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, the team id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:Team team <teamId>
+ * ```
  */
 export class Team extends pulumi.CustomResource {
     /**

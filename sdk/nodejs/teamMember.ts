@@ -7,7 +7,29 @@ import * as utilities from "./utilities";
 /**
  * One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
  *
- * Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
+ * ## Example Usage
+ * ### A member of the team, by e-mail address
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const team = new esign.Team("team", { name: "Signing Ops" });
+ * const alice = new esign.TeamMember("alice", {
+ *     teamId: team.teamId,
+ *     emailAddress: "alice@example.com",
+ *     role: "Admin",
+ * });
+ *
+ * export const aliceStatus = alice.status;
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, `<teamId>/<accountId or emailAddress>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:TeamMember alice <teamId>/alice@example.com
+ * ```
  */
 export class TeamMember extends pulumi.CustomResource {
     /**

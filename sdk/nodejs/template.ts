@@ -9,7 +9,32 @@ import * as utilities from "./utilities";
 /**
  * A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
  *
- * Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
+ * ## Example Usage
+ * ### A template from a local PDF, with one signer and a signature field
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const nda = new esign.Template("nda", {
+ *     title: "NDA",
+ *     files: ["files/nda.pdf"],
+ *     signerRoles: [{ name: "Client", order: 0 }],
+ *     formFieldsPerDocument: [{
+ *         documentIndex: 0, apiId: "sig", name: "Signature", type: "signature",
+ *         required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40,
+ *     }],
+ * });
+ *
+ * export const templateId = nda.templateId;
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, the template id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:Template nda <templateId>
+ * ```
  */
 export class Template extends pulumi.CustomResource {
     /**

@@ -7,7 +7,27 @@ import * as utilities from "./utilities";
 /**
  * Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
  *
- * Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
+ * ## Example Usage
+ * ### Let a team member use a template found by its title
+ *
+ * ```typescript
+ * import * as esign from "@esign/pulumi";
+ *
+ * const nda = esign.getTemplateOutput({ title: "NDA" });
+ * new esign.TemplateAccess("nda-alice", {
+ *     templateId: nda.templateId,
+ *     emailAddress: "alice@example.com",
+ *     skipNotification: true,
+ * });
+ * ```
+ *
+ * ## Import
+ *
+ * Import an existing object with its id, `<templateId>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+ *
+ * ```sh
+ * $ pulumi import esign:index:TemplateAccess nda-alice <templateId>/<accountId>
+ * ```
  */
 export class TemplateAccess extends pulumi.CustomResource {
     /**

@@ -12,6 +12,7 @@ export const apiAppSpec: ResourceSpec = {
     ["delete", "`DELETE /api_app/{client_id}` (404: already gone)"],
   ],
   importId: "the app's client id",
+  importExample: "portal <clientId>",
   inputs: {
     clientId: { type: "string", description: "Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id)." },
     adopt: { type: "boolean", description: "Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create." },

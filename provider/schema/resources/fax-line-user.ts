@@ -10,6 +10,7 @@ export const faxLineUserSpec: ResourceSpec = {
     ["delete", "`PUT /fax_line/remove_user` with `{number, account_id}` (404: already gone); nothing for a pending grant"],
   ],
   importId: "`<number>/<accountId>`",
+  importExample: "main-alice <number>/<accountId>",
   inputs: {
     number: { type: "string", description: "The fax line's number." },
     ...personInputs,

@@ -10,6 +10,7 @@ export const faxLineSpec: ResourceSpec = {
     ["delete", "`DELETE /fax_line` with `{number}` (404: already gone)"],
   ],
   importId: "the fax number",
+  importExample: "main <number>",
   inputs: {
     areaCode: { type: "integer", description: "The area code to buy the number in." },
     country: { type: "string", description: "CA, US or UK (case-insensitive)." },

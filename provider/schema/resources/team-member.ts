@@ -11,6 +11,7 @@ export const teamMemberSpec: ResourceSpec = {
     ["delete", "`POST /team/remove_member` (`account_id` or `email_address`); it also expires a pending invitation. 404: already gone"],
   ],
   importId: "`<teamId>/<accountId or emailAddress>`",
+  importExample: "alice <teamId>/alice@example.com",
   inputs: {
     emailAddress: {
       ...personInputs.emailAddress,

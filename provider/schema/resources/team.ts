@@ -11,6 +11,7 @@ export const teamSpec: ResourceSpec = {
     ["delete", "`DELETE /team/destroy`"],
   ],
   importId: "the team id",
+  importExample: "team <teamId>",
   inputs: {
     name: { type: "string", description: "The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone." },
     adopt: { type: "boolean", description: "Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one." },

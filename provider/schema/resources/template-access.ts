@@ -10,6 +10,7 @@ export const templateAccessSpec: ResourceSpec = {
     ["delete", "`POST /template/remove_user/{template_id}` with `account_id` (404: already gone); nothing for a pending grant"],
   ],
   importId: "`<templateId>/<accountId>`",
+  importExample: "nda-alice <templateId>/<accountId>",
   inputs: {
     templateId: { type: "string", description: "The template." },
     ...personInputs,

@@ -14,6 +14,7 @@ export const templateSpec: ResourceSpec = {
     ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
   ],
   importId: "the template id",
+  importExample: "nda <templateId>",
   inputs: {
     templateId: { type: "string", description: "Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)." },
     files: { type: "array", items: { type: "string" }, description: "Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files." },

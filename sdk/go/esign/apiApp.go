@@ -14,7 +14,47 @@ import (
 
 // An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 //
-// Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
+// ## Example Usage
+// ### An API app with OAuth
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			portal, err := esign.NewApiApp(ctx, "portal", &esign.ApiAppArgs{
+//				Name:        pulumi.String("Portal"),
+//				Domains:     pulumi.StringArray{pulumi.String("portal.example.com")},
+//				CallbackUrl: pulumi.String("https://portal.example.com/esign/events"),
+//				Oauth: &esign.ApiAppOAuthArgs{
+//					CallbackUrl: pulumi.String("https://portal.example.com/oauth"),
+//					Scopes:      pulumi.StringArray{pulumi.String("basic_account_info")},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("clientId", portal.ClientId)
+//			ctx.Export("oauthSecret", portal.OauthSecret)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, the app's client id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:ApiApp portal <clientId>
+// ```
 type ApiApp struct {
 	pulumi.CustomResourceState
 

@@ -13,7 +13,42 @@ import (
 
 // A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.
 //
-// Import: `pulumi import esign:index:FaxLine NAME ID` where ID is the fax number.
+// ## Example Usage
+// ### A fax line, protected from deletion
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			line, err := esign.NewFaxLine(ctx, "main", &esign.FaxLineArgs{
+//				AreaCode: pulumi.Int(415),
+//				Country:  pulumi.String("US"),
+//				City:     pulumi.String("San Francisco"),
+//			}, pulumi.Protect(true))
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("faxNumber", line.Number)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, the fax number (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:FaxLine main <number>
+// ```
 type FaxLine struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,45 @@ import (
 
 // Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 //
-// Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
+// ## Example Usage
+// ### Let a team member use a fax line
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			line, err := esign.NewFaxLine(ctx, "main", &esign.FaxLineArgs{
+//				AreaCode: pulumi.Int(415),
+//				Country:  pulumi.String("US"),
+//				City:     pulumi.String("San Francisco"),
+//			}, pulumi.Protect(true))
+//			if err != nil {
+//				return err
+//			}
+//			_, err = esign.NewFaxLineUser(ctx, "main-alice", &esign.FaxLineUserArgs{
+//				Number:       line.Number,
+//				EmailAddress: pulumi.String("alice@example.com"),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, `<number>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:FaxLineUser main-alice <number>/<accountId>
+// ```
 type FaxLineUser struct {
 	pulumi.CustomResourceState
 

@@ -13,7 +13,40 @@ import (
 
 // The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.
 //
-// Import: `pulumi import esign:index:Team NAME ID` where ID is the team id.
+// ## Example Usage
+// ### A team
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			team, err := esign.NewTeam(ctx, "team", &esign.TeamArgs{
+//				Name: pulumi.String("Signing Ops"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("teamId", team.TeamId)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, the team id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:Team team <teamId>
+// ```
 type Team struct {
 	pulumi.CustomResourceState
 

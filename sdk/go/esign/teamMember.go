@@ -13,7 +13,48 @@ import (
 
 // One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 //
-// Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
+// ## Example Usage
+// ### A member of the team, by e-mail address
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			team, err := esign.NewTeam(ctx, "team", &esign.TeamArgs{
+//				Name: pulumi.String("Signing Ops"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			alice, err := esign.NewTeamMember(ctx, "alice", &esign.TeamMemberArgs{
+//				TeamId:       team.TeamId,
+//				EmailAddress: pulumi.String("alice@example.com"),
+//				Role:         pulumi.String("Admin"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("aliceStatus", alice.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, `<teamId>/<accountId or emailAddress>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:TeamMember alice <teamId>/alice@example.com
+// ```
 type TeamMember struct {
 	pulumi.CustomResourceState
 

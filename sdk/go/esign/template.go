@@ -14,7 +14,51 @@ import (
 
 // A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 //
-// Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
+// ## Example Usage
+// ### A template from a local PDF, with one signer and a signature field
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			nda, err := esign.NewTemplate(ctx, "nda", &esign.TemplateArgs{
+//				Title: pulumi.String("NDA"),
+//				Files: pulumi.StringArray{pulumi.String("files/nda.pdf")},
+//				SignerRoles: esign.TemplateSignerRoleArray{
+//					esign.TemplateSignerRoleArgs{Name: pulumi.String("Client"), Order: pulumi.Int(0)},
+//				},
+//				FormFieldsPerDocument: pulumi.Array{
+//					pulumi.Map{
+//						"documentIndex": pulumi.Int(0), "apiId": pulumi.String("sig"), "name": pulumi.String("Signature"),
+//						"type": pulumi.String("signature"), "required": pulumi.Bool(true), "signer": pulumi.Int(0),
+//						"page": pulumi.Int(1), "x": pulumi.Int(100), "y": pulumi.Int(600), "width": pulumi.Int(200), "height": pulumi.Int(40),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("templateId", nda.TemplateId)
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, the template id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:Template nda <templateId>
+// ```
 type Template struct {
 	pulumi.CustomResourceState
 

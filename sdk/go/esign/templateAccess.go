@@ -14,7 +14,41 @@ import (
 
 // Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 //
-// Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
+// ## Example Usage
+// ### Let a team member use a template found by its title
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/esign/pulumi-esign/sdk/go/esign"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			nda := esign.LookupTemplateOutput(ctx, esign.LookupTemplateOutputArgs{
+//				Title: pulumi.String("NDA"),
+//			})
+//			_, err := esign.NewTemplateAccess(ctx, "nda-alice", &esign.TemplateAccessArgs{
+//				TemplateId:       nda.TemplateId(),
+//				EmailAddress:     pulumi.String("alice@example.com"),
+//				SkipNotification: pulumi.Bool(true),
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// Import an existing object with its id, `<templateId>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+//
+// ```sh
+// $ pulumi import esign:index:TemplateAccess nda-alice <templateId>/<accountId>
+// ```
 type TemplateAccess struct {
 	pulumi.CustomResourceState
 

@@ -188,7 +188,32 @@ class ApiApp(pulumi.CustomResource):
         """
         An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 
-        Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
+        ## Example Usage
+        ### An API app with OAuth
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        portal = esign.ApiApp("portal",
+            name="Portal",
+            domains=["portal.example.com"],
+            callback_url="https://portal.example.com/esign/events",
+            oauth=esign.ApiAppOAuthArgs(
+                callback_url="https://portal.example.com/oauth",
+                scopes=["basic_account_info"],
+            ))
+
+        pulumi.export("clientId", portal.client_id)
+        pulumi.export("oauthSecret", portal.oauth_secret)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the app's client id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:ApiApp portal <clientId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -211,7 +236,32 @@ class ApiApp(pulumi.CustomResource):
         """
         An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.
 
-        Import: `pulumi import esign:index:ApiApp NAME ID` where ID is the app's client id.
+        ## Example Usage
+        ### An API app with OAuth
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        portal = esign.ApiApp("portal",
+            name="Portal",
+            domains=["portal.example.com"],
+            callback_url="https://portal.example.com/esign/events",
+            oauth=esign.ApiAppOAuthArgs(
+                callback_url="https://portal.example.com/oauth",
+                scopes=["basic_account_info"],
+            ))
+
+        pulumi.export("clientId", portal.client_id)
+        pulumi.export("oauthSecret", portal.oauth_secret)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the app's client id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:ApiApp portal <clientId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param ApiAppArgs args: The arguments to use to populate this resource's properties.

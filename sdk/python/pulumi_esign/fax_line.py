@@ -120,7 +120,28 @@ class FaxLine(pulumi.CustomResource):
         """
         A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.
 
-        Import: `pulumi import esign:index:FaxLine NAME ID` where ID is the fax number.
+        ## Example Usage
+        ### A fax line, protected from deletion
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        main = esign.FaxLine("main",
+            area_code=415,
+            country="US",
+            city="San Francisco",
+            opts=pulumi.ResourceOptions(protect=True))
+
+        pulumi.export("faxNumber", main.number)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the fax number (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:FaxLine main <number>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -139,7 +160,28 @@ class FaxLine(pulumi.CustomResource):
         """
         A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.
 
-        Import: `pulumi import esign:index:FaxLine NAME ID` where ID is the fax number.
+        ## Example Usage
+        ### A fax line, protected from deletion
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        main = esign.FaxLine("main",
+            area_code=415,
+            country="US",
+            city="San Francisco",
+            opts=pulumi.ResourceOptions(protect=True))
+
+        pulumi.export("faxNumber", main.number)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the fax number (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:FaxLine main <number>
+        ```
 
         :param str resource_name: The name of the resource.
         :param FaxLineArgs args: The arguments to use to populate this resource's properties.

@@ -85,7 +85,26 @@ class FaxLineUser(pulumi.CustomResource):
         """
         Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
-        Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
+        ## Example Usage
+        ### Let a team member use a fax line
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        main = esign.FaxLine("main", area_code=415, country="US", city="San Francisco",
+            opts=pulumi.ResourceOptions(protect=True))
+        esign.FaxLineUser("main-alice",
+            number=main.number,
+            email_address="alice@example.com")
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<number>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:FaxLineUser main-alice <number>/<accountId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -102,7 +121,26 @@ class FaxLineUser(pulumi.CustomResource):
         """
         Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
-        Import: `pulumi import esign:index:FaxLineUser NAME ID` where ID is `<number>/<accountId>`.
+        ## Example Usage
+        ### Let a team member use a fax line
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        main = esign.FaxLine("main", area_code=415, country="US", city="San Francisco",
+            opts=pulumi.ResourceOptions(protect=True))
+        esign.FaxLineUser("main-alice",
+            number=main.number,
+            email_address="alice@example.com")
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<number>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:FaxLineUser main-alice <number>/<accountId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param FaxLineUserArgs args: The arguments to use to populate this resource's properties.

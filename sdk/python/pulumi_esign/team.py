@@ -69,7 +69,24 @@ class Team(pulumi.CustomResource):
         """
         The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.
 
-        Import: `pulumi import esign:index:Team NAME ID` where ID is the team id.
+        ## Example Usage
+        ### A team
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        team = esign.Team("team", name="Signing Ops")
+
+        pulumi.export("teamId", team.team_id)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the team id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:Team team <teamId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -85,7 +102,24 @@ class Team(pulumi.CustomResource):
         """
         The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.
 
-        Import: `pulumi import esign:index:Team NAME ID` where ID is the team id.
+        ## Example Usage
+        ### A team
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        team = esign.Team("team", name="Signing Ops")
+
+        pulumi.export("teamId", team.team_id)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the team id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:Team team <teamId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamArgs args: The arguments to use to populate this resource's properties.

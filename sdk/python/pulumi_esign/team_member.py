@@ -103,7 +103,28 @@ class TeamMember(pulumi.CustomResource):
         """
         One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 
-        Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
+        ## Example Usage
+        ### A member of the team, by e-mail address
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        team = esign.Team("team", name="Signing Ops")
+        alice = esign.TeamMember("alice",
+            team_id=team.team_id,
+            email_address="alice@example.com",
+            role="Admin")
+
+        pulumi.export("aliceStatus", alice.status)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<teamId>/<accountId or emailAddress>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:TeamMember alice <teamId>/alice@example.com
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -121,7 +142,28 @@ class TeamMember(pulumi.CustomResource):
         """
         One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.
 
-        Import: `pulumi import esign:index:TeamMember NAME ID` where ID is `<teamId>/<accountId or emailAddress>`.
+        ## Example Usage
+        ### A member of the team, by e-mail address
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        team = esign.Team("team", name="Signing Ops")
+        alice = esign.TeamMember("alice",
+            team_id=team.team_id,
+            email_address="alice@example.com",
+            role="Admin")
+
+        pulumi.export("aliceStatus", alice.status)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<teamId>/<accountId or emailAddress>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:TeamMember alice <teamId>/alice@example.com
+        ```
 
         :param str resource_name: The name of the resource.
         :param TeamMemberArgs args: The arguments to use to populate this resource's properties.

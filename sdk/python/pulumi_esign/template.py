@@ -375,7 +375,31 @@ class Template(pulumi.CustomResource):
         """
         A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
-        Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
+        ## Example Usage
+        ### A template from a local PDF, with one signer and a signature field
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        nda = esign.Template("nda",
+            title="NDA",
+            files=["files/nda.pdf"],
+            signer_roles=[esign.TemplateSignerRoleArgs(name="Client", order=0)],
+            form_fields_per_document=[{
+                "documentIndex": 0, "apiId": "sig", "name": "Signature", "type": "signature",
+                "required": True, "signer": 0, "page": 1, "x": 100, "y": 600, "width": 200, "height": 40,
+            }])
+
+        pulumi.export("templateId", nda.template_id)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the template id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:Template nda <templateId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -409,7 +433,31 @@ class Template(pulumi.CustomResource):
         """
         A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
-        Import: `pulumi import esign:index:Template NAME ID` where ID is the template id.
+        ## Example Usage
+        ### A template from a local PDF, with one signer and a signature field
+        ```python
+        import pulumi
+        import pulumi_esign as esign
+
+        nda = esign.Template("nda",
+            title="NDA",
+            files=["files/nda.pdf"],
+            signer_roles=[esign.TemplateSignerRoleArgs(name="Client", order=0)],
+            form_fields_per_document=[{
+                "documentIndex": 0, "apiId": "sig", "name": "Signature", "type": "signature",
+                "required": True, "signer": 0, "page": 1, "x": 100, "y": 600, "width": 200, "height": 40,
+            }])
+
+        pulumi.export("templateId", nda.template_id)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, the template id (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:Template nda <templateId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TemplateArgs args: The arguments to use to populate this resource's properties.

@@ -102,7 +102,25 @@ class TemplateAccess(pulumi.CustomResource):
         """
         Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
-        Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
+        ## Example Usage
+        ### Let a team member use a template found by its title
+        ```python
+        import pulumi_esign as esign
+
+        nda = esign.get_template_output(title="NDA")
+        esign.TemplateAccess("nda-alice",
+            template_id=nda.template_id,
+            email_address="alice@example.com",
+            skip_notification=True)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<templateId>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:TemplateAccess nda-alice <templateId>/<accountId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -120,7 +138,25 @@ class TemplateAccess(pulumi.CustomResource):
         """
         Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning. A replacement deletes the old object first (the same person may be on both sides).
 
-        Import: `pulumi import esign:index:TemplateAccess NAME ID` where ID is `<templateId>/<accountId>`.
+        ## Example Usage
+        ### Let a team member use a template found by its title
+        ```python
+        import pulumi_esign as esign
+
+        nda = esign.get_template_output(title="NDA")
+        esign.TemplateAccess("nda-alice",
+            template_id=nda.template_id,
+            email_address="alice@example.com",
+            skip_notification=True)
+        ```
+
+        ## Import
+
+        Import an existing object with its id, `<templateId>/<accountId>` (the native plugin reads it with only the id; `esign export --format pulumi-import` writes a file of them for `pulumi import --file`):
+
+        ```sh
+        $ pulumi import esign:index:TemplateAccess nda-alice <templateId>/<accountId>
+        ```
 
         :param str resource_name: The name of the resource.
         :param TemplateAccessArgs args: The arguments to use to populate this resource's properties.

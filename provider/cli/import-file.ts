@@ -1,0 +1,92 @@
+/**
+ * `esign export --format pulumi-import`: the account as the engine's import file for
+ * `pulumi import --file` (`resources: [{ type, name, id, ... }]`), with the ids the native
+ * plugin reads (native/import-ids.ts) and the logical names the account file's program gives the
+ * same objects (account-file/program.ts), so the exported account.yaml deployed with the native
+ * types, or a program written with those names, previews no change after the import.
+ *
+ * Each entry names the plugin's `version` and `pluginDownloadUrl`: without them the engine looks
+ * for the plugin among the Pulumi organisation's own releases, and the default provider it makes
+ * would not be the one a generated SDK's resources ask for (its name carries both).
+ */
+import * as path from "path";
+import { appKey, memberKey, whoKey } from "../account-file/rules";
+import { normalizeEmail } from "../resources/support/compare";
+import type { AccountRead } from "./export";
+
+/** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`; the names are decided once). */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
+
+export interface ImportSpec {
+  type: string;
+  name: string;
+  id: string;
+  version?: string;
+  pluginDownloadUrl?: string;
+  /** A key of `nameTable`: an explicit provider already in the stack's state. */
+  provider?: string;
+}
+
+/** The engine's import file format (pulumi import --file). */
+export interface ImportFile {
+  nameTable?: Record<string, string>;
+  resources: ImportSpec[];
+}
+
+export interface ImportFileOptions {
+  /** The plugin version the stack should run (default: this package's). */
+  version?: string;
+  /** An explicit provider of the stack, as `pulumi import --provider` takes it: `name=urn`. */
+  provider?: { name: string; urn: string };
+}
+
+/** This package's version (the file runs from provider/cli or dist/provider/cli). */
+export function packageVersion(): string {
+  for (const up of ["../..", "../../.."]) {
+    try {
+      return (require(path.join(__dirname, up, "package.json")) as { version: string }).version;
+    } catch {
+      // not at this level
+    }
+  }
+  throw new Error("esign export: this package's package.json was not found (pass --plugin-version)");
+}
+
+/** `name=urn` of `--provider`, or a line saying what is wrong with it. */
+export function parseProviderSpec(text: string): { name: string; urn: string } | string {
+  const at = text.indexOf("=");
+  const [name, urn] = at > 0 ? [text.slice(0, at), text.slice(at + 1)] : ["", ""];
+  if (!name || !/^urn:pulumi:[^:]+::[^:]+::pulumi:providers:esign::[^:]+$/.test(urn)) {
+    return `--provider must be NAME=URN of an esign provider in the stack (urn:pulumi:<stack>::<project>::pulumi:providers:esign::<name>), got ${JSON.stringify(text)}`;
+  }
+  return { name, urn };
+}
+
+/** The import file of one read of the account. */
+export function importFileOf(read: AccountRead, opts: ImportFileOptions = {}): ImportFile {
+  const { file, teamId, accountIds } = read;
+  /** A grant's or member's person as the import id takes it: the account id when known. */
+  const person = (who: string) => (who.includes("@") ? accountIds.get(normalizeEmail(who)!) ?? who : who);
+  const target = opts.provider
+    ? { provider: opts.provider.name }
+    : { version: opts.version ?? packageVersion(), pluginDownloadUrl: PLUGIN_DOWNLOAD_URL };
+  const resources: ImportSpec[] = [];
+  const add = (kind: string, name: string, id: string) => resources.push({ type: `esign:index:${kind}`, name, id, ...target });
+
+  if (file.team && teamId) add("Team", "team", teamId);
+  for (const m of file.members ?? []) {
+    if (teamId) add("TeamMember", `member:${memberKey(m)}`, `${teamId}/${person(m.accountId ?? m.emailAddress ?? "")}`);
+  }
+  for (const app of file.apiApps ?? []) if (app.clientId) add("ApiApp", `app:${appKey(app)}`, app.clientId);
+  for (const t of file.templates ?? []) {
+    if (!t.templateId) continue;
+    add("Template", `template:${t.key}`, t.templateId);
+    for (const who of t.access ?? []) add("TemplateAccess", `template:${t.key}:access:${whoKey(who)}`, `${t.templateId}/${person(who)}`);
+  }
+  for (const line of file.faxLines ?? []) {
+    if (!line.number) continue;
+    add("FaxLine", `fax:${line.key}`, line.number);
+    for (const who of line.users ?? []) add("FaxLineUser", `fax:${line.key}:user:${whoKey(who)}`, `${line.number}/${person(who)}`);
+  }
+  return opts.provider ? { nameTable: { [opts.provider.name]: opts.provider.urn }, resources } : { resources };
+}
