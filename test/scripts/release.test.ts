@@ -1,9 +1,9 @@
 /**
  * `npm run release -- <version>` (scripts/release) end to end into a temp folder: the npm
  * tarballs of both packages, the Python wheel and sdist, the schema and SHA256SUMS; and the
- * refusals, each in one line before anything is built: another version than package.json's, a
- * schema that breaks the last release's (from --previous-schema, or from the newest v* tag of
- * a clone of this repository), a missing plugin builder. The plugin archives are the builder's
+ * refusals, each in one line before anything is built: another version than package.json's, no
+ * CHANGELOG.md section for it, a schema that breaks the last release's (from --previous-schema,
+ * or from the newest v* tag of a clone of this repository), a missing plugin builder. The plugin archives are the builder's
  * (scripts/build-plugin) and its own tests'; here --skip-plugin leaves them out.
  */
 import * as assert from "assert";
@@ -94,7 +94,7 @@ describe("release: scripts/release", function () {
     const clone = path.join(tmp, "clone");
     execFileSync("git", ["clone", "--quiet", "--no-tags", "--shared", repoRoot, clone]);
     // The worktree's uncommitted files are what is under test: copy the release's own files over.
-    for (const f of ["scripts/release", "scripts/release-support/compat.ts", "scripts/release-support/check-compat.ts", "scripts/run-ts.js", "package.json", "schema.json"]) {
+    for (const f of ["scripts/release", "scripts/release-support/compat.ts", "scripts/release-support/check-compat.ts", "scripts/run-ts.js", "package.json", "schema.json", "CHANGELOG.md"]) {
       fs.mkdirSync(path.dirname(path.join(clone, f)), { recursive: true });
       fs.copyFileSync(path.join(repoRoot, f), path.join(clone, f));
     }
@@ -120,6 +120,12 @@ describe("release: scripts/release", function () {
     assert.deepStrictEqual(lines(r.stderr), [
       `release: the schema of ${version} breaks 0.0.2's (only a new major version may): function "esign:index:getNewer" was removed`,
     ]);
+
+    // No release notes, no release.
+    const changelog = fs.readFileSync(path.join(clone, "CHANGELOG.md"), "utf8");
+    fs.writeFileSync(path.join(clone, "CHANGELOG.md"), changelog.replace(`## [${version}]`, "## [0.0.0]"));
+    const notes = await run(path.join(clone, "scripts", "release"), [version, "--skip-plugin"], { cwd: clone });
+    assert.deepStrictEqual([notes.code, lines(notes.stderr)], [1, [`release: CHANGELOG.md has no "## [${version}]" section (the release notes): add it`]]);
   });
 
   it("without --skip-plugin, a missing plugin builder fails in one line", async () => {
