@@ -1,10 +1,11 @@
 /**
  * `npm run release -- <version>` (scripts/release) end to end into a temp folder: the npm
  * tarballs of both packages, the Python wheel and sdist, the schema and SHA256SUMS; and the
- * refusals, each in one line before anything is built: another version than package.json's, no
- * CHANGELOG.md section for it, a schema that breaks the last release's (from --previous-schema,
- * or from the newest v* tag of a clone of this repository), a missing plugin builder. The plugin archives are the builder's
- * (scripts/build-plugin) and its own tests'; here --skip-plugin leaves them out.
+ * refusals, each in one line before anything is built: another version than package.json's,
+ * SDKs not regenerated for it, no CHANGELOG.md section for it, a schema that breaks the last
+ * release's (from --previous-schema, or from the newest v* tag of a clone of this repository), a
+ * missing plugin builder. The plugin archives are the builder's (scripts/build-plugin) and its
+ * own tests'; here --skip-plugin leaves them out.
  */
 import * as assert from "assert";
 import { execFileSync } from "child_process";
@@ -120,6 +121,13 @@ describe("release: scripts/release", function () {
     assert.deepStrictEqual(lines(r.stderr), [
       `release: the schema of ${version} breaks 0.0.2's (only a new major version may): function "esign:index:getNewer" was removed`,
     ]);
+
+    // A version bump without a regeneration: the SDKs still say the old version.
+    const pkg = JSON.parse(fs.readFileSync(path.join(clone, "package.json"), "utf8"));
+    fs.writeFileSync(path.join(clone, "package.json"), JSON.stringify({ ...pkg, version: "7.7.7" }));
+    const stale = await run(path.join(clone, "scripts", "release"), ["7.7.7", "--skip-plugin"], { cwd: clone });
+    assert.deepStrictEqual([stale.code, lines(stale.stderr)], [1, [`release: sdk/nodejs/package.json says version ${version}, not 7.7.7: run npm run schema && scripts/gen-sdks, and commit`]]);
+    fs.writeFileSync(path.join(clone, "package.json"), JSON.stringify(pkg));
 
     // No release notes, no release.
     const changelog = fs.readFileSync(path.join(clone, "CHANGELOG.md"), "utf8");
