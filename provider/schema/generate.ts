@@ -96,6 +96,8 @@ export function buildSchema(): Json {
     displayName: "esign",
     description: "Infrastructure as code for an electronic-signature account (the Dropbox Sign v3 API): API apps, the team and its members, templates and who may use them, fax lines and their users.",
     keywords: ["pulumi", "esign", "dropbox-sign", "category/utility", "kind/native"],
+    homepage: "https://github.com/esign/pulumi-esign",
+    repository: "https://github.com/esign/pulumi-esign", // the canonical repository (D56): the SDKs' package metadata
     license: "Apache-2.0",
     publisher: "esign",
     meta: { moduleFormat: "(.*)" },

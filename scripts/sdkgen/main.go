@@ -5,8 +5,11 @@
 // this tool calls them directly, as the language plugins would.
 //
 //	sdkgen -schema schema.json -out sdk [-overlay scripts/sdkgen/overlay.json] [-lang nodejs,python,go]
+//	       [-pulumi-sdk v3.248.0]
 //
-// Each language's directory under -out is replaced as a whole, like gen-sdk does.
+// Each language's directory under -out is replaced as a whole, like gen-sdk does. The Go
+// module file goes one level up, to -out/go.mod (module .../sdk, tags sdk/vX.Y.Z), as Pulumi's
+// own providers lay it out (DECISIONS.md D56); gen-sdks then writes its go.sum.
 package main
 
 import (
@@ -26,6 +29,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"golang.org/x/mod/modfile"
 )
 
 // tool is the name the generators write into each file's "do not edit" header.
@@ -37,14 +41,15 @@ func main() {
 	overlayPath := flag.String("overlay", "", "JSON object merged into the schema's top level (language sections)")
 	langs := flag.String("lang", "nodejs,python,go", "comma-separated languages")
 	version := flag.String("version", "", "the SDKs' version, as `pulumi package gen-sdk --version` (default: the schema's)")
+	pulumiSDK := flag.String("pulumi-sdk", "", "the github.com/pulumi/pulumi/sdk/v3 version the Go module requires (default: the generator's)")
 	flag.Parse()
-	if err := run(*schemaPath, *overlayPath, *out, *version, strings.Split(*langs, ",")); err != nil {
+	if err := run(*schemaPath, *overlayPath, *out, *version, *pulumiSDK, strings.Split(*langs, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaPath, overlayPath, out, version string, langs []string) error {
+func run(schemaPath, overlayPath, out, version, pulumiSDK string, langs []string) error {
 	raw, err := readSchema(schemaPath, overlayPath)
 	if err != nil {
 		return err
@@ -68,13 +73,47 @@ func run(schemaPath, overlayPath, out, version string, langs []string) error {
 			return fmt.Errorf("generating %s: %w", lang, err)
 		}
 	}
+	var goMod []byte
+	for i, lang := range langs {
+		if lang != "go" {
+			continue
+		}
+		if goMod, err = goModule(generated[i]["go.mod"], pulumiSDK); err != nil {
+			return err
+		}
+		delete(generated[i], "go.mod")
+	}
 	for i, lang := range langs {
 		if err := write(filepath.Join(out, lang), generated[i]); err != nil {
 			return err
 		}
+		if lang == "go" {
+			if err := os.WriteFile(filepath.Join(out, "go.mod"), goMod, 0o644); err != nil {
+				return err
+			}
+		}
 		fmt.Fprintf(os.Stderr, "sdkgen: %s: %d files in %s\n", lang, len(generated[i]), filepath.Join(out, lang))
 	}
 	return nil
+}
+
+// goModule is the generated go.mod with the Pulumi SDK requirement raised to pulumiSDK: the
+// generator writes a fixed old minimum (v3.30.0), but the SDK is built and tested against the
+// pinned engine's SDK only, so that is what it promises.
+func goModule(generated []byte, pulumiSDK string) ([]byte, error) {
+	if generated == nil {
+		return nil, errors.New("the Go generator wrote no go.mod (SupportPack is off?)")
+	}
+	f, err := modfile.Parse("go.mod", generated, nil)
+	if err != nil {
+		return nil, fmt.Errorf("generated go.mod: %w", err)
+	}
+	if pulumiSDK != "" {
+		if err := f.AddRequire("github.com/pulumi/pulumi/sdk/v3", pulumiSDK); err != nil {
+			return nil, fmt.Errorf("-pulumi-sdk %q: %w", pulumiSDK, err)
+		}
+	}
+	return f.Format()
 }
 
 // readSchema returns the schema with the overlay merged in: objects key by key at every

@@ -1,6 +1,6 @@
 /**
  * The generated Go SDK (sdk/go) in a Go program: the shared proof (test/sdk/proof.ts) with
- * test/sdk/go (a module that uses sdk/go through a replace directive) as an Automation API
+ * test/sdk/go (a module that uses the SDK's module, sdk/, through a replace directive) as an Automation API
  * inline program, which needs the CLI but no Go language plugin.
  */
 import { execFileSync } from "child_process";

@@ -16,7 +16,7 @@ function sdkBin(): string {
   return execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
 }
 
-/** The proof's program on `@esign/pulumi-esign` (the other languages' programs mirror it). */
+/** The proof's program on `@esign/pulumi` (the other languages' programs mirror it). */
 function program(esign: Record<string, any>, env: Record<string, string>) {
   const settings = { baseUrl: env.ESIGN_PROOF_BASE_URL, requestsPerMinute: 60000 };
   const a = new esign.Provider("a", { apiKey: env.ESIGN_PROOF_KEY_A, ...settings });
@@ -67,7 +67,7 @@ describe("sdk/nodejs: a user's TypeScript program type-checks against the packag
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
       compilerOptions: {
         strict: true, noEmit: true, module: "commonjs", target: "ES2022", types: [], typeRoots: [path.join(repoRoot, "node_modules", "@types")],
-        baseUrl: ".", paths: { "@esign/pulumi-esign": [bin], "@pulumi/pulumi": [path.join(repoRoot, "node_modules", "@pulumi", "pulumi")] },
+        baseUrl: ".", paths: { "@esign/pulumi": [bin], "@pulumi/pulumi": [path.join(repoRoot, "node_modules", "@pulumi", "pulumi")] },
       },
       files: ["index.ts"],
     }));
@@ -82,8 +82,8 @@ describe("sdk/nodejs: a user's TypeScript program type-checks against the packag
   /** The README's TypeScript example for the SDK, as written there. */
   const README_PROGRAM = (() => {
     const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes(`from "@esign/pulumi-esign"`));
-    assert.ok(block, "README.md has a ts block importing @esign/pulumi-esign");
+    const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes(`from "@esign/pulumi"`));
+    assert.ok(block, "README.md has a ts block importing @esign/pulumi");
     return block;
   })();
 

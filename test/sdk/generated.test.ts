@@ -9,6 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { repoRoot } from "../helpers/engine";
+import { goBinary } from "./proof";
 
 /** Build outputs that sit in sdk/ but are not generated (each SDK's .gitignore lists them). */
 const NOT_GENERATED = new Set(["bin", "node_modules", "__pycache__", "build"]);
@@ -45,6 +46,29 @@ describe("sdk: the checked-in SDKs are generated from schema.json", function () 
       assert.ok(want.size > 10, `the ${lang} generator wrote ${want.size} files`);
     });
   }
+
+  it("sdk/go.mod and sdk/go.sum match a fresh generation (else run scripts/gen-sdks)", () => {
+    for (const file of ["go.mod", "go.sum"]) {
+      assert.strictEqual(fs.readFileSync(path.join(repoRoot, "sdk", file), "utf8"), fs.readFileSync(path.join(fresh, file), "utf8"), `sdk/${file} is stale: run scripts/gen-sdks`);
+    }
+    assert.ok(!fs.existsSync(path.join(repoRoot, "sdk", "go", "go.mod")), "the Go module is sdk/, not sdk/go (tags sdk/vX.Y.Z)");
+  });
+
+  it("the Go module is the canonical repository's sdk/, requiring the pinned Pulumi SDK", () => {
+    const mod = fs.readFileSync(path.join(fresh, "go.mod"), "utf8");
+    const pinned = execFileSync(path.join(repoRoot, "scripts", "ensure-pulumi"), ["--pinned-version"], { encoding: "utf8" }).trim();
+    assert.match(mod, /^module github\.com\/esign\/pulumi-esign\/sdk$/m);
+    assert.match(mod, new RegExp(`^\\s*github\\.com/pulumi/pulumi/sdk/v3 v${pinned.replace(/\./g, "\\.")}$`, "m"));
+    const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8"));
+    assert.strictEqual(schema.language.go.importBasePath, "github.com/esign/pulumi-esign/sdk/go/esign");
+    assert.match(fs.readFileSync(path.join(fresh, "go", "esign", "provider.go"), "utf8"), /"github\.com\/esign\/pulumi-esign\/sdk\/go\/esign\/internal"/);
+  });
+
+  it("sdk/ builds as a Go module on its own go.sum (what `go get github.com/esign/pulumi-esign/sdk` fetches)", () => {
+    // -mod=readonly: a go.sum missing an entry fails instead of being completed.
+    const env = { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: "-mod=readonly", GONOSUMDB: "github.com/pulumi/pulumi" };
+    execFileSync(goBinary(), ["build", "./..."], { cwd: path.join(repoRoot, "sdk"), env, stdio: ["ignore", "inherit", "inherit"] });
+  });
 
   it("every resource and lookup of the schema has its module in each SDK", () => {
     const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8"));

@@ -3,7 +3,7 @@ module esign.local/examples/team-and-app
 go 1.25.11
 
 require (
-	github.com/esign/pulumi-esign/sdk/go v0.0.0
+	github.com/esign/pulumi-esign/sdk v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.248.0
 )
 
@@ -118,4 +118,4 @@ require (
 )
 
 // The generated SDK from this repository; a published release would be required by version.
-replace github.com/esign/pulumi-esign/sdk/go => ../../../sdk/go
+replace github.com/esign/pulumi-esign/sdk => ../../../sdk

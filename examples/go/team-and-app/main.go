@@ -1,6 +1,7 @@
-// A team, a member and an API app in Go, on the generated SDK (sdk/go), plus the getAccount
-// lookup. The key and the service come from `pulumi config set esign:apiKey --secret` (or
-// ESIGN_API_KEY) and ESIGN_BASE_URL, like the TypeScript examples.
+// A team, a member and an API app in Go, on the generated SDK (the module
+// github.com/esign/pulumi-esign/sdk, from sdk/ here), plus the getAccount lookup. The key
+// and the service come from `pulumi config set esign:apiKey --secret` (or ESIGN_API_KEY) and
+// ESIGN_BASE_URL, like the TypeScript examples.
 package main
 
 import (

@@ -3,7 +3,7 @@ module esign.local/sdk-proof
 go 1.25.11
 
 require (
-	github.com/esign/pulumi-esign/sdk/go v0.0.0
+	github.com/esign/pulumi-esign/sdk v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.248.0
 )
 
@@ -122,4 +122,4 @@ require (
 )
 
 // The generated SDK from this checkout: a user's program points at its copy the same way.
-replace github.com/esign/pulumi-esign/sdk/go => ../../../sdk/go
+replace github.com/esign/pulumi-esign/sdk => ../../../sdk

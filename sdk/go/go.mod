@@ -1,5 +1,0 @@
-module github.com/esign/pulumi-esign/sdk/go
-
-go 1.25
-
-require github.com/pulumi/pulumi/sdk/v3 v3.30.0
