@@ -22,7 +22,7 @@ import { RateLimiter } from "./http/rate-limit";
 import { reply } from "./http/reply";
 import { RequestLog } from "./http/request-log";
 import { Router } from "./http/router";
-import type { Area, Clock, HttpMethod, Reply, RequestContext, Route, ServiceContext } from "./http/types";
+import type { Area, Clock, HttpMethod, Reply, RequestContext, Route, ServiceContext } from "./kernel";
 import { validateParts } from "./http/validate";
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from "./options";
 import { openStore } from "./store";

@@ -23,7 +23,7 @@
  * An area may also contribute control-plane routes (`controlRoutes(svc)`, mounted under
  * /_local/, no auth) and an `onStart(svc)` hook (runs after the journal is replayed).
  */
-import type { Area, Route } from "../http/types";
+import type { Area, Route } from "../kernel";
 import { area as account } from "./account";
 import { area as apiApps } from "./api-apps";
 import { area as team } from "./team";

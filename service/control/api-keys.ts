@@ -4,9 +4,9 @@
  * the old ones working (a rotation without downtime), revoking one makes it a 401 at once.
  * Changes go through the accounts table, so a --data journal keeps them.
  */
-import type { ServiceContext } from "../http/types";
+import type { ServiceContext } from "../kernel";
 import { badRequest, notFound } from "../http/errors";
-import { ok, type ControlRoute } from "./types";
+import { ok, type ControlRoute } from "../kernel";
 
 export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
   return [

@@ -4,7 +4,7 @@
  * provider's back (rename an app, remove a team member, revoke template access ...), so
  * drift detection and refresh can be tested. Also accepting team invitations.
  */
-import type { ServiceContext } from "../http/types";
+import type { ServiceContext } from "../kernel";
 import { badRequest, notFound } from "../http/errors";
 import { newId, newSecret } from "../http/ids";
 import { apiApps } from "../areas/api-apps/model";
@@ -12,7 +12,7 @@ import { acceptInvite, leaveTeam, saveTeam, teams, type TeamRecord } from "../ar
 import { templates } from "../areas/templates/model";
 import { faxLines } from "../areas/fax-lines";
 import type { Table } from "../store/types";
-import { ok, type ControlRoute } from "./types";
+import { ok, type ControlRoute } from "../kernel";
 
 type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === "string";

@@ -13,9 +13,9 @@ import { apiApps } from "../areas/api-apps/model";
 import { apiKeyRoutes } from "./api-keys";
 import { driftRoutes } from "./drift";
 import { signatureRequestControlRoutes } from "../areas/signature-requests";
-import { ok, type ControlRoute } from "./types";
+import { ok, type ControlRoute } from "../kernel";
 
-export type { ControlRoute } from "./types";
+export type { ControlRoute } from "../kernel";
 
 const str = (v: unknown, name: string, required = false): string | undefined => {
   if (v === undefined || v === null) {

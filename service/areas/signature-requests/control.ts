@@ -7,9 +7,9 @@
  * Mounted through the area's `controlRoutes` hook (service/http/types.ts Area).
  */
 import { badRequest, notFound } from "../../http/errors";
-import type { ServiceContext } from "../../http/types";
-import type { ControlRoute } from "../../control/types";
-import { ok } from "../../control/types";
+import type { ServiceContext } from "../../kernel";
+import type { ControlRoute } from "../../kernel";
+import { ok } from "../../kernel";
 import { createSignatureRequest, emitRequestEvent, refreshExpiry, signatureRequests, signatureRequestView, type SignerInput } from "./model";
 
 const optString = (v: unknown, name: string): string | undefined => {

@@ -1,0 +1,26 @@
+/**
+ * @module service/pipeline/handle
+ * Stage 7: the route's handler, with the validated parts and the shared services.
+ */
+import { reply } from "../http/reply";
+import type { RequestContext } from "../kernel";
+import { methodOf, type Stage } from "./call";
+
+export const runHandler: Stage = async (call, { svc }) => {
+  const { parts, body, who } = call;
+  const ctx: RequestContext = {
+    ...svc,
+    method: methodOf(call),
+    path: call.path,
+    operation: call.route!.operation,
+    params: parts!.params,
+    query: parts!.query,
+    body: parts!.body,
+    files: body!.files,
+    source: body!.source,
+    account: who!.account,
+    auth: who!.auth,
+    reply,
+  };
+  call.result = await call.route!.handler(ctx);
+};
