@@ -14,13 +14,16 @@ export interface ControlRequest<B = Record<string, unknown>, Q = Record<string, 
   body: B;
 }
 
+/** Bodies and queries of control routes are JSON objects. */
+export type ObjectSchema = z.ZodType<Record<string, unknown>, unknown>;
+
 export interface ControlRoute {
   method: HttpMethod;
   path: string;
   /** One line for GET /_local/ and the docs. */
   summary: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
+  body?: ObjectSchema;
+  query?: ObjectSchema;
   handler(req: ControlRequest): Reply | Promise<Reply>;
 }
 
@@ -30,7 +33,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, unknown>;
  * A control route whose handler sees the output types of its schemas. The one cast is safe
  * because the control pipeline (service/control/pipeline.ts) parses with these same schemas.
  */
-export function controlRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(spec: {
+export function controlRoute<B extends ObjectSchema | undefined = undefined, Q extends ObjectSchema | undefined = undefined>(spec: {
   method: HttpMethod;
   path: string;
   summary: string;

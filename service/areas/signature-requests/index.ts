@@ -49,5 +49,4 @@ export const area: Area = {
   controlRoutes: signatureRequestControlRoutes,
 };
 
-export { signatureRequestControlRoutes };
 export { createSignatureRequest, signatureRequests, signatureRequestView, type SignatureRequestRecord } from "./model";
