@@ -1,14 +1,13 @@
 /**
  * @module service/control
  * The control plane under /_local/ (no auth, loopback only, JSON): accounts and their keys,
- * reset, state dump, outbox, callback events, request log, fault rules, OAuth tokens,
- * out-of-band edits (drift.ts) that stand in for a person using the web UI, and whatever
- * control routes the areas contribute (Area.controlRoutes), each registered once.
+ * reset, state dump, outbox, callback events, request log, fault rules, OAuth tokens; and the
+ * routes each area contributes through Area.controlRoutes (out-of-band edits that stand in for
+ * a person using the web UI), each registered once, by the area that owns the data.
  */
 import { ok, type ControlRoute } from "../kernel";
 import { accountRoutes } from "./accounts";
 import { apiKeyRoutes } from "./api-keys";
-import { driftRoutes } from "./drift";
 import { faultRoutes } from "./faults";
 import { inspectRoutes } from "./inspect";
 import type { ControlPlane } from "./plane";
@@ -23,7 +22,6 @@ export function controlRoutes(plane: ControlPlane): ControlRoute[] {
     ...apiKeyRoutes(svc),
     ...inspectRoutes(plane),
     ...faultRoutes(plane),
-    ...driftRoutes(svc),
     ...plane.areas.flatMap((a) => a.controlRoutes?.(svc) ?? []),
   ];
   const index: ControlRoute = {

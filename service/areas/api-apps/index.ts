@@ -10,6 +10,7 @@ import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
+import { apiAppControlRoutes } from "./control";
 import type { BodyOf, FileUpload } from "../../../contract";
 import { apiApps, apiAppView, canSee, type ApiAppRecord } from "./model";
 import { mergeWhiteLabeling } from "./white-labeling";
@@ -107,4 +108,5 @@ export const area: Area = {
       return ctx.reply.empty(204);
     }),
   ],
+  controlRoutes: apiAppControlRoutes,
 };

@@ -11,21 +11,11 @@ import { badRequest, notFound } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
-import type { Store } from "../../store/types";
 import { areaCodes, newFaxNumber } from "./area-codes";
+import { faxLineControlRoutes } from "./control";
+import { faxLines, type FaxLineRecord } from "./model";
 
-export interface FaxLineRecord {
-  number: string;
-  country: string;
-  area_code: number;
-  city: string | null;
-  owner_account_id: string;
-  accounts: string[];
-  created_at: number;
-  updated_at: number;
-}
-
-export const faxLines = (store: Store) => store.table<FaxLineRecord>("fax_lines");
+export { faxLines, type FaxLineRecord } from "./model";
 
 function teammates(ctx: RequestContext): Set<string> {
   const ids = new Set([ctx.account.account_id]);
@@ -136,4 +126,5 @@ export const area: Area = {
       return ctx.reply.json("area_codes", areaCodes(q.country, q.state ?? q.province, q.city));
     }),
   ],
+  controlRoutes: faxLineControlRoutes,
 };

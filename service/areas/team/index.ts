@@ -9,6 +9,7 @@ import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
+import { teamControlRoutes } from "./control";
 import { addMember, removeMember } from "./members";
 import { pendingInvites, requireTeam, saveTeam, subtree, teamView, teams, visibleTeam, type TeamRecord } from "./model";
 
@@ -108,4 +109,5 @@ export const area: Area = {
       return ctx.reply.json("team_invites", out);
     }),
   ],
+  controlRoutes: teamControlRoutes,
 };

@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext, Route } from "../../kernel";
+import { templateControlRoutes } from "./control";
 import { makePdf } from "../../pdf";
 import { addUser, removeUser } from "./access";
 import { createTemplate, editUrl } from "./create";
@@ -94,4 +95,5 @@ export const area: Area = {
     route("embedded.edit_url", embeddedEditUrl),
     ...fileRoutes,
   ],
+  controlRoutes: templateControlRoutes,
 };
