@@ -10,7 +10,7 @@ import type { ParsedBody } from "../http/body";
 import type { FaultRule, Faults } from "../http/faults";
 import type { RateLimiter } from "../http/rate-limit";
 import type { Router } from "../http/router";
-import type { HttpMethod, Reply, Route, ServiceContext, UntypedParts } from "../kernel";
+import type { Reply, Route, ServiceContext, UntypedParts } from "../kernel";
 
 export interface Call {
   req: IncomingMessage;
@@ -55,6 +55,3 @@ export const DROP = Symbol("drop");
 export function newCall(req: IncomingMessage, path: string, query: string): Call {
   return { req, method: (req.method ?? "GET").toUpperCase(), path, query, log: { account_id: null, operation: null, fault: false } };
 }
-
-/** The call's method once routing has accepted it. */
-export const methodOf = (call: Call): HttpMethod => call.method as HttpMethod;

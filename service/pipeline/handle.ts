@@ -4,13 +4,13 @@
  */
 import { reply } from "../http/reply";
 import type { RequestContext } from "../kernel";
-import { methodOf, type Stage } from "./call";
+import type { Stage } from "./call";
 
 export const runHandler: Stage = async (call, { svc }) => {
   const { parts, body, who } = call;
   const ctx: RequestContext = {
     ...svc,
-    method: methodOf(call),
+    method: call.route!.method, // the route stage matched this method
     path: call.path,
     operation: call.route!.operation,
     params: parts!.params,

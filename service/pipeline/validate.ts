@@ -11,5 +11,6 @@ export const validateCall: Stage = (call) => {
   const { route, params = {}, body } = call;
   const query = call.query === "" ? {} : unflatten(searchPairs(call.query));
   const parts = { params, query, body: body!.body };
-  call.parts = route!.operation ? (validateParts(route!.operation, parts, body!.source) as typeof call.parts) : parts;
+  const op: string | undefined = route!.operation; // the untyped overload: the pipeline serves every operation
+  call.parts = op ? validateParts(op, parts, body!.source) : parts;
 };

@@ -22,7 +22,7 @@ const newRequestBody = z.object({
   title: z.string().nullish(),
   subject: z.string().nullish(),
   message: z.string().nullish(),
-  metadata: z.unknown(),
+  metadata: z.unknown().optional(),
   signers: z.array(signer).optional(),
   // The API's form-style flags: true, "1" and "true" mean yes.
   test_mode: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === "1" || v === "true"),

@@ -88,7 +88,7 @@ export async function editSignatureRequest(ctx: RequestContext<"signature_reques
  */
 export async function sendNewRequest(ctx: RequestContext): Promise<Reply> {
   const parts = validateParts("signature_request.edit", { params: { signature_request_id: "new" }, query: {}, body: ctx.body }, ctx.source);
-  return sendRequest(ctx, parts.body as EditBody, undefined);
+  return sendRequest(ctx, parts.body, undefined);
 }
 
 /** Checks, then (creating the record when `existing` is undefined) replaces and sends it. */
