@@ -6,7 +6,7 @@
 import type { Stage } from "./call";
 import { injectFault } from "./faults";
 
-export const commitCall: Stage = async (call, { svc }) => {
+export const commitCall: Stage = (call, { svc }) => {
   svc.store.commit();
-  if (call.fault?.after) await injectFault(call.fault);
+  if (call.fault?.after) return injectFault(call.fault);
 };

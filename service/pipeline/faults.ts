@@ -7,7 +7,7 @@ import { errorForStatus } from "../http/errors";
 import type { FaultRule } from "../http/faults";
 import { DROP, type Stage } from "./call";
 
-export const takeFault: Stage = async (call, { faults, svc }) => {
+export const takeFault: Stage = (call, { faults, svc }) => {
   const fault = faults.take(call.method, call.path);
   if (!fault) return;
   call.fault = fault;
@@ -15,7 +15,7 @@ export const takeFault: Stage = async (call, { faults, svc }) => {
   // An injected 429 may say when to come back, so tests need not wait for the window's end.
   const resetAt = fault.until !== undefined ? Math.ceil(fault.until / 1000) : fault.reset_after_s !== undefined ? svc.clock.now() + fault.reset_after_s : undefined;
   if (fault.status === 429 && resetAt !== undefined) call.rateHeaders = { ...call.rateHeaders, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(resetAt) };
-  if (!fault.after) await injectFault(fault);
+  if (!fault.after) return injectFault(fault);
 };
 
 /** Delay, then a forced status or a dropped connection (thrown), as the rule says. */

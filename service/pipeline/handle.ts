@@ -6,7 +6,7 @@ import { reply } from "../http/reply";
 import type { RequestContext } from "../kernel";
 import type { Stage } from "./call";
 
-export const runHandler: Stage = async (call, { svc }) => {
+export const runHandler: Stage = (call, { svc }) => {
   const { parts, body, who } = call;
   const ctx: RequestContext = {
     ...svc,
@@ -22,5 +22,12 @@ export const runHandler: Stage = async (call, { svc }) => {
     auth: who!.auth,
     reply,
   };
-  call.result = await call.route!.handler(ctx);
+  const result = call.route!.handler(ctx);
+  // A synchronous handler's reply is kept at once: no extra turn of the event loop.
+  if (result instanceof Promise) {
+    return result.then((r) => {
+      call.result = r;
+    });
+  }
+  call.result = result;
 };
