@@ -48,8 +48,8 @@ export interface UntypedParts {
   body: Record<string, unknown>;
 }
 
-/** A part the operation does not declare arrives empty. */
-type Declared<T> = [T] extends [never] ? Record<string, never> : T;
+/** A part the operation does not declare arrives empty: no key to read. */
+type Declared<T> = [T] extends [never] ? { [K in never]: never } : T;
 
 export interface OperationParts<Id extends OperationId> {
   params: Declared<ParamsOf<Id>>;
