@@ -24,7 +24,7 @@ export interface Call {
   params?: Record<string, string>;
   /** Set by the auth stage. */
   who?: Authenticated;
-  /** Rate-limit headers: the account's once known; see headersOf(). */
+  /** The account's rate-limit headers, once the rate-limit stage ran (else the anonymous ones: pipeline/index.ts). */
   rateHeaders?: Record<string, string>;
   /** Headers an error reply must carry too (Allow on a 405). */
   errorHeaders?: Record<string, string>;
