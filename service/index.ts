@@ -18,7 +18,7 @@ import { registerOwnPort } from "./http/outbound";
 
 export { createApp, type App, type RequestHandler } from "./app";
 export type { ServiceOptions, ResolvedOptions } from "./options";
-export type { Route, Area, RequestContext, ServiceContext, Reply, UploadedFile } from "./http/types";
+export type { Route, Area, RequestContext, ServiceContext, Reply, UploadedFile } from "./kernel";
 export { ApiError, isApiError } from "./http/errors";
 
 export interface RunningService {

@@ -1,15 +1,17 @@
 /**
  * @module service/areas
  * The registry of the interface's areas. Each area is one folder exporting an `Area`
- * (service/http/types.ts): a name, its routes and an optional onStart hook.
+ * (service/kernel/area.ts): a name, its routes, optional control routes and an onStart hook.
  *
  * How to add an area (part 2: signature-requests, unclaimed-drafts, faxes, reports, detection):
  *   1. service/areas/<area>/index.ts: `export const area: Area = { name, routes: [...] }`.
  *      A Route is `{ method, path: "/fax/{fax_id}", operation: "fax.get", handler }`;
- *      `path` is relative to /v3; `operation` is the contract's id: the app validates
- *      params/query/body with contract before calling the handler, and ctx.body
+ *      `path` is relative to /v3; `operation` is the contract's id: the pipeline validates
+ *      params/query/body with the contract before calling the handler, and ctx.body
  *      holds the validated (coerced) value. Mark fax/report routes `apiKeyOnly: true`.
- *      Simplest: `route("fax.get", handler)` takes method, path and auth mode from the contract.
+ *      Simplest: `route("fax.get", handler)` takes method, path and auth mode from the contract
+ *      and types ctx.params/query/body as ParamsOf/QueryOf/BodyOf<"fax.get"> (no casts); a
+ *      helper the handler passes ctx to takes `RequestContext<"fax.get">`.
  *   2. Add one import line below and the area to `areas`.
  *
  * A handler gets a RequestContext: ctx.account (the caller), ctx.params/query/body/files,
@@ -21,9 +23,10 @@
  * Helpers: service/http/pagination.ts (paginate), service/http/ids.ts (newId, newClientId),
  * service/accounts/summary.ts (accountSummary), service/http/route.ts (route(op, handler)).
  * An area may also contribute control-plane routes (`controlRoutes(svc)`, mounted under
- * /_local/, no auth) and an `onStart(svc)` hook (runs after the journal is replayed).
+ * /_local/, no auth; `controlRoute({ ..., body: zodSchema, handler })` validates and types the
+ * body) and an `onStart(svc)` hook (runs after the journal is replayed).
  */
-import type { Area, Route } from "../http/types";
+import type { Area, Route } from "../kernel";
 import { area as account } from "./account";
 import { area as apiApps } from "./api-apps";
 import { area as team } from "./team";

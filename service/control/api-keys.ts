@@ -4,9 +4,14 @@
  * the old ones working (a rotation without downtime), revoking one makes it a 401 at once.
  * Changes go through the accounts table, so a --data journal keeps them.
  */
-import type { ServiceContext } from "../http/types";
+import { z } from "zod";
 import { badRequest, notFound } from "../http/errors";
-import { ok, type ControlRoute } from "./types";
+import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../kernel";
+
+const newKeyBody = z.strictObject(
+  { api_key: z.string().regex(/^\S{4,128}$/, "must be 4 to 128 characters without spaces").optional() },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "is not accepted here: only api_key may be given" : undefined) },
+);
 
 export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
   return [
@@ -18,20 +23,16 @@ export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ api_keys: svc.accounts.keysOf(a) });
       },
     },
-    {
+    controlRoute({
       method: "POST", path: "/accounts/{account_id}/api_keys", summary: "Add an API key {api_key?} -> {api_key}; the account's other keys keep working",
+      body: newKeyBody,
       handler: ({ params, body }) => {
         if (!svc.accounts.byId(params.account_id)) throw notFound("Account not found", "account_id");
-        const unknown = Object.keys(body).filter((k) => k !== "api_key");
-        if (unknown.length) throw badRequest(`unknown field ${unknown[0]}: only api_key may be given`, unknown[0]);
-        if (body.api_key !== undefined && (typeof body.api_key !== "string" || !/^\S{4,128}$/.test(body.api_key))) {
-          throw badRequest("api_key must be 4 to 128 characters without spaces", "api_key");
-        }
         if (body.api_key !== undefined && svc.accounts.byApiKey(body.api_key)) throw badRequest("api_key is in use", "api_key");
-        const api_key = svc.accounts.addKey(params.account_id, body.api_key as string | undefined)!;
+        const api_key = svc.accounts.addKey(params.account_id, body.api_key)!;
         return ok({ account_id: params.account_id, api_key }, 201);
       },
-    },
+    }),
     {
       method: "DELETE", path: "/accounts/{account_id}/api_keys/{api_key}", summary: "Revoke an API key: requests with it get 401 from now on",
       handler: ({ params }) => {

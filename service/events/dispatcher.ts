@@ -8,7 +8,7 @@
  * Every event and every attempt (with the receiver's answer) is kept for GET /_local/events.
  */
 import { createHmac } from "node:crypto";
-import type { EventBus, EventInput } from "../http/types";
+import type { EventBus, EventInput } from "../kernel";
 import { newId } from "../http/ids";
 import { outboundFetch } from "../http/outbound";
 

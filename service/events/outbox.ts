@@ -3,7 +3,7 @@
  * E-mails the service would send (team invitations, template shares, report links).
  * Kept in memory for GET /_local/outbox.
  */
-import type { Mail, Outbox } from "../http/types";
+import type { Mail, Outbox } from "../kernel";
 import { newId } from "../http/ids";
 
 export interface SentMail extends Mail {

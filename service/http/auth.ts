@@ -6,7 +6,7 @@
 import type { Account } from "../accounts/types";
 import type { AccountService } from "../accounts/service";
 import { unauthorized } from "./errors";
-import type { AuthInfo } from "./types";
+import type { AuthInfo } from "../kernel";
 
 export interface Authenticated {
   account: Account;

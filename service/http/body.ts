@@ -11,7 +11,7 @@ import { parseFieldName, searchPairs, unflatten } from "./form";
 import { looksLikeJson, nestedDeeperThan } from "./json-depth";
 import { MAX_JSON_DEPTH, MAX_STRUCTURED_BYTES } from "./limits";
 import { boundaryOf, parseMultipart } from "./multipart";
-import type { UploadedFile } from "./types";
+import type { UploadedFile } from "../kernel";
 
 export interface ParsedBody {
   body: Record<string, unknown>;

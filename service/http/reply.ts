@@ -3,7 +3,7 @@
  * Reply builders: every resource wrapped in its named key, lists with list_info,
  * warnings only when there are any.
  */
-import type { ReplyHelpers, Reply } from "./types";
+import type { ReplyHelpers, Reply } from "../kernel";
 
 export const reply: ReplyHelpers = {
   json(key, value, opts = {}) {

@@ -4,7 +4,7 @@
  * segments beat parameters, so `/api_app/list` wins over `/api_app/{client_id}`.
  * A path that matches only under other methods is a 405, not a 404.
  */
-import type { HttpMethod } from "./types";
+import type { HttpMethod } from "../kernel";
 
 export interface Routable {
   method: HttpMethod;

@@ -5,20 +5,22 @@
  * error_path = the first issue's dotted path.
  */
 import { operations, validateRequest, type OperationId, type OperationSpec } from "../../contract";
+import type { OperationParts, UntypedParts } from "../kernel";
 import { badRequest } from "./errors";
 import { checkUnknownFields } from "./unknown-fields";
 
-export interface RequestParts {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: Record<string, unknown>;
-}
+export type RequestParts = UntypedParts;
 
 export function isOperationId(id: string): id is OperationId {
   return Object.prototype.hasOwnProperty.call(operations, id);
 }
 
-/** Validates and returns the coerced request parts; throws a 400 ApiError on failure. */
+/**
+ * Validates and returns the coerced request parts, typed as the operation's (the schemas they
+ * were just parsed with); throws a 400 ApiError on failure.
+ */
+export function validateParts<Id extends OperationId>(op: Id, parts: RequestParts, source: "json" | "form"): OperationParts<Id>;
+export function validateParts(op: string, parts: RequestParts, source: "json" | "form"): RequestParts;
 export function validateParts(op: string, parts: RequestParts, source: "json" | "form"): RequestParts {
   if (!isOperationId(op)) return parts;
   const result = validateRequest(op, parts, { source });
@@ -26,7 +28,8 @@ export function validateParts(op: string, parts: RequestParts, source: "json" | 
     const v = result.value;
     checkUnknownFields((operations[op] as OperationSpec).body, v.body);
     // Params the operation does not declare come back as {}: keep the router's.
-    return { params: Object.keys(v.params).length ? v.params : parts.params, query: v.query, body: v.body };
+    // Path values stay strings: the contract's params schemas are strings.
+    return { params: Object.keys(v.params).length ? (v.params as Record<string, string>) : parts.params, query: v.query, body: v.body };
   }
   // Issue paths name the parameter itself ("signer_roles.0.name"), as the API's error_path does.
   const path = result.issues[0]?.path ?? "";

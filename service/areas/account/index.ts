@@ -7,7 +7,7 @@ import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import { badRequest, notFound } from "../../http/errors";
 import { route } from "../../http/route";
-import type { Area, RequestContext } from "../../http/types";
+import type { Area } from "../../kernel";
 
 function accountView(a: Account, self: boolean) {
   return { ...accountSummary(a, { quotas: self }), callback_url: self ? a.callback_url : null, role_code: null };
@@ -16,8 +16,8 @@ function accountView(a: Account, self: boolean) {
 export const area: Area = {
   name: "account",
   routes: [
-    route("account.get", (ctx: RequestContext) => {
-      const { account_id, email_address } = ctx.query as { account_id?: string; email_address?: string };
+    route("account.get", (ctx) => {
+      const { account_id, email_address } = ctx.query;
       const target = account_id ? ctx.accounts.byId(account_id) : email_address ? ctx.accounts.byEmail(email_address) : ctx.account;
       if (!target) throw notFound("Account not found");
       return ctx.reply.json("account", accountView(target, target.account_id === ctx.account.account_id));

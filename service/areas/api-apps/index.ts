@@ -9,22 +9,16 @@ import { forbidden, notFound } from "../../http/errors";
 import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext } from "../../http/types";
-import type { FileUpload } from "../../../contract";
+import type { Area, RequestContext } from "../../kernel";
+import { apiAppControlRoutes } from "./control";
+import type { BodyOf, FileUpload } from "../../../contract";
 import { apiApps, apiAppView, canSee, type ApiAppRecord } from "./model";
 import { mergeWhiteLabeling } from "./white-labeling";
 
-interface AppBody {
-  name?: string;
-  domains?: string[];
-  callback_url?: string;
-  custom_logo_file?: FileUpload;
-  oauth?: { callback_url?: string; scopes?: string[] };
-  options?: Record<string, unknown>;
-  white_labeling_options?: Record<string, unknown>;
-}
+/** The plan-gated fields of a create or update body. */
+type PlanGated = Pick<BodyOf<"api_app.create"> | BodyOf<"api_app.update">, "white_labeling_options" | "custom_logo_file">;
 
-function checkPlan(ctx: RequestContext, body: AppBody): void {
+function checkPlan(ctx: RequestContext, body: PlanGated): void {
   const caps = ctx.accounts.capabilities(ctx.account);
   if (body.white_labeling_options !== undefined && !caps.white_labeling) {
     throw forbidden(`white_labeling_options is not available on the ${ctx.account.plan} plan`, "white_labeling_options");
@@ -57,7 +51,7 @@ export const area: Area = {
   name: "api_app",
   routes: [
     route("api_app.create", (ctx) => {
-      const body = ctx.body as AppBody;
+      const { body } = ctx;
       checkPlan(ctx, body);
       const app: ApiAppRecord = {
         client_id: newClientId(),
@@ -86,20 +80,22 @@ export const area: Area = {
 
     route("api_app.update", (ctx) => {
       const app = ownedApp(ctx, ctx.params.client_id);
-      const body = ctx.body as AppBody;
+      const { body } = ctx;
       checkPlan(ctx, body);
       if (body.name !== undefined) app.name = body.name;
       if (body.domains !== undefined) app.domains = body.domains;
       if (body.callback_url !== undefined) app.callback_url = body.callback_url === "" ? null : body.callback_url;
       if (body.oauth !== undefined) {
-        // {} (no callback_url and no scopes) removes the OAuth settings.
-        app.oauth = body.oauth.callback_url
-          ? { callback_url: body.oauth.callback_url, scopes: body.oauth.scopes ?? [], secret: app.oauth?.secret ?? newSecret() }
+        // {} or "" (no callback_url and no scopes) removes the OAuth settings.
+        const oauth = body.oauth === "" ? {} : body.oauth;
+        app.oauth = oauth.callback_url
+          ? { callback_url: oauth.callback_url, scopes: oauth.scopes ?? [], secret: app.oauth?.secret ?? newSecret() }
           : null;
       }
       if (body.options !== undefined) app.options = { ...app.options, ...body.options };
       if (body.white_labeling_options !== undefined) {
-        app.white_labeling_options = mergeWhiteLabeling(app.white_labeling_options, body.white_labeling_options);
+        // "" changes nothing here (as before the handler was typed): merging no keys.
+        app.white_labeling_options = mergeWhiteLabeling(app.white_labeling_options, body.white_labeling_options === "" ? {} : body.white_labeling_options);
       }
       if (body.custom_logo_file !== undefined) app.custom_logo = logo(body.custom_logo_file);
       apiApps(ctx.store).put(app.client_id, app);
@@ -112,4 +108,5 @@ export const area: Area = {
       return ctx.reply.empty(204);
     }),
   ],
+  controlRoutes: apiAppControlRoutes,
 };

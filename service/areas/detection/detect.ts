@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { inspectPdf, isPdfError, type PdfFormField, type PdfInfo } from "../../pdf";
-import type { Warning } from "../../http/types";
+import type { Warning } from "../../kernel";
 import { formatPageRange, selectPages } from "./page-range";
 import { scanTextTags, type DetectedField } from "./text-tags";
 

@@ -6,15 +6,14 @@
  * warnings are about the request (skipped page indexes) and are always present.
  */
 import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../http/types";
-import type { FileUpload } from "../../../contract";
+import type { Area, RequestContext, Reply } from "../../kernel";
 import { download } from "../signature-requests/documents";
 import { badRequest } from "../../http/errors";
 import { detectFields } from "./detect";
 import { PageRangeError } from "./page-range";
 
-async function detect(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as { file?: FileUpload; file_url?: string; detection_mode: string; page_range?: string };
+async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Reply> {
+  const { body } = ctx;
   const data = body.file ? Buffer.from(body.file.content) : await download(body.file_url!, "file_url", ctx.options.maxBodyBytes);
   let out: ReturnType<typeof detectFields>;
   try {

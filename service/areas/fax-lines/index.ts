@@ -10,22 +10,12 @@ import type { Account } from "../../accounts/types";
 import { badRequest, notFound } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext } from "../../http/types";
-import type { Store } from "../../store/types";
+import type { Area, RequestContext } from "../../kernel";
 import { areaCodes, newFaxNumber } from "./area-codes";
+import { faxLineControlRoutes } from "./control";
+import { faxLines, type FaxLineRecord } from "./model";
 
-export interface FaxLineRecord {
-  number: string;
-  country: string;
-  area_code: number;
-  city: string | null;
-  owner_account_id: string;
-  accounts: string[];
-  created_at: number;
-  updated_at: number;
-}
-
-export const faxLines = (store: Store) => store.table<FaxLineRecord>("fax_lines");
+export { faxLines, type FaxLineRecord } from "./model";
 
 function teammates(ctx: RequestContext): Set<string> {
   const ids = new Set([ctx.account.account_id]);
@@ -69,7 +59,7 @@ export const area: Area = {
   name: "fax_line",
   routes: [
     route("fax_line.create", (ctx) => {
-      const body = ctx.body as { area_code: number; country: string; city?: string; account_id?: string };
+      const { body } = ctx;
       if (!areaCodes(body.country).includes(body.area_code)) {
         throw badRequest(`Area code ${body.area_code} is not available in ${body.country}`, "area_code");
       }
@@ -85,10 +75,10 @@ export const area: Area = {
       return ctx.reply.json("fax_line", view(ctx, line));
     }),
 
-    route("fax_line.get", (ctx) => ctx.reply.json("fax_line", view(ctx, lineByNumber(ctx, (ctx.query as { number: string }).number)))),
+    route("fax_line.get", (ctx) => ctx.reply.json("fax_line", view(ctx, lineByNumber(ctx, ctx.query.number)))),
 
     route("fax_line.list", (ctx) => {
-      const q = ctx.query as { account_id?: string; show_team_lines?: boolean };
+      const q = ctx.query;
       const team = teammates(ctx);
       if (q.account_id && !team.has(q.account_id)) throw notFound(`Account ${q.account_id} is not on your team`, "account_id");
       const who = q.account_id ?? ctx.account.account_id;
@@ -100,7 +90,7 @@ export const area: Area = {
     }),
 
     route("fax_line.add_user", (ctx) => {
-      const body = ctx.body as { number: string; account_id?: string; email_address?: string };
+      const { body } = ctx;
       const line = lineByNumber(ctx, body.number);
       const a = teamAccount(ctx, body);
       if (!line.accounts.includes(a.account_id)) {
@@ -112,7 +102,7 @@ export const area: Area = {
     }),
 
     route("fax_line.remove_user", (ctx) => {
-      const body = ctx.body as { number: string; account_id?: string; email_address?: string };
+      const { body } = ctx;
       const line = lineByNumber(ctx, body.number);
       const a = teamAccount(ctx, body);
       if (line.accounts.includes(a.account_id)) {
@@ -124,16 +114,17 @@ export const area: Area = {
     }),
 
     route("fax_line.delete", (ctx) => {
-      const line = lineByNumber(ctx, (ctx.body as { number: string }).number);
+      const line = lineByNumber(ctx, ctx.body.number);
       faxLines(ctx.store).delete(line.number);
       return ctx.reply.empty(200);
     }),
 
     route("fax_line.area_codes", (ctx) => {
-      const q = ctx.query as { country: string; state?: string; province?: string; city?: string };
+      const q = ctx.query;
       if (q.state && q.country !== "US") throw badRequest("state applies to country US only", "state");
       if (q.province && q.country !== "CA") throw badRequest("province applies to country CA only", "province");
       return ctx.reply.json("area_codes", areaCodes(q.country, q.state ?? q.province, q.city));
     }),
   ],
+  controlRoutes: faxLineControlRoutes,
 };

@@ -9,24 +9,11 @@ import { badRequest, notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../http/types";
-import type { FileUpload } from "../../../contract";
+import type { Area, RequestContext, Reply } from "../../kernel";
 import { makePdf } from "../../pdf";
 import { loadDocuments, pageCountOf } from "../signature-requests/documents";
 import { renderDocuments } from "../signature-requests/files";
 import { FAX_TRANSMIT_MS, faxes, faxView, settle, type FaxRecord } from "./model";
-
-interface SendBody {
-  recipient: string;
-  sender?: string;
-  files?: FileUpload[];
-  file_urls?: string[];
-  test_mode?: boolean;
-  cover_page_to?: string;
-  cover_page_from?: string;
-  cover_page_message?: string;
-  title?: string;
-}
 
 const COVER_NAME = "cover_page.pdf";
 
@@ -41,8 +28,8 @@ function checkSender(ctx: RequestContext, sender: string): string {
   return number;
 }
 
-async function sendFax(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as unknown as SendBody;
+async function sendFax(ctx: RequestContext<"fax.send">): Promise<Reply> {
+  const { body } = ctx;
   const sender = body.sender === undefined ? ctx.account.email_address : checkSender(ctx, body.sender);
   const docs = await loadDocuments(ctx, body);
   const documents = docs.map((d) => ({ name: d.name, page_count: pageCountOf(d.data) }));
@@ -77,7 +64,7 @@ function ownFax(ctx: RequestContext): FaxRecord {
 
 const getFax = (ctx: RequestContext): Reply => ctx.reply.json("fax", faxView(ctx, ownFax(ctx)));
 
-function listFaxes(ctx: RequestContext): Reply {
+function listFaxes(ctx: RequestContext<"fax.list">): Reply {
   const mine = faxes(ctx.store).filter((f) => f.account_id === ctx.account.account_id).sort((a, b) => b.created_at - a.created_at);
   const page = paginate(mine, ctx.query);
   return ctx.reply.list("faxes", page.items.map((f) => faxView(ctx, settle(ctx, f))), page.list_info);
@@ -91,7 +78,7 @@ function faxFiles(ctx: RequestContext): Reply {
   return { status: 200, raw: pdf, contentType: "application/pdf" };
 }
 
-function deleteFax(ctx: RequestContext): Reply {
+function deleteFax(ctx: RequestContext<"fax.delete">): Reply {
   const f = ownFax(ctx);
   faxes(ctx.store).delete(f.fax_id);
   return ctx.reply.empty(204);

@@ -4,7 +4,7 @@
  * `transmitting` and ends in `success` FAX_TRANSMIT_MS later (test_mode faxes at once);
  * the change is applied by a scheduled task and, so it also holds after a restart, lazily on read.
  */
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
 import { serviceUrl } from "../signature-requests/documents";
 

@@ -7,7 +7,7 @@
  *   sms_activity    header only (the emulator sends no SMS)
  */
 import type { Account } from "../../accounts/types";
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import { refreshExpiry, signatureRequests, type SignatureRequestRecord } from "../signature-requests/model";
 
 export interface Range {

@@ -9,7 +9,7 @@ import { parseReportDate } from "../../../contract";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Reply, Route } from "../../http/types";
+import type { Area, RequestContext, Reply, Route } from "../../kernel";
 import { serviceUrl } from "../signature-requests/documents";
 import { documentStatusCsv, smsActivityCsv, userActivityCsv, type Range } from "./csv";
 
@@ -26,8 +26,8 @@ interface ReportFile {
 const reportFiles = (ctx: RequestContext) => ctx.store.table<ReportFile>("report_files");
 const DAY = 86_400;
 
-function createReport(ctx: RequestContext): Reply {
-  const body = ctx.body as { start_date: string; end_date: string; report_type: string[] };
+function createReport(ctx: RequestContext<"report.create">): Reply {
+  const { body } = ctx;
   // Inclusive on both ends: from the start day's midnight to the end day's last second (UTC).
   const range: Range = {
     from: parseReportDate(body.start_date)!.getTime() / 1000,

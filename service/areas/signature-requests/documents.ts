@@ -6,7 +6,7 @@
  */
 import { inspectPdf, type MakePdfPage } from "../../pdf";
 import { badRequest } from "../../http/errors";
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import type { FileUpload } from "../../../contract";
 import { outboundFetch } from "../../http/outbound";
 

@@ -8,7 +8,7 @@
  */
 import { badRequest, conflict, forbidden, paymentRequired } from "../../http/errors";
 import { newId } from "../../http/ids";
-import type { RequestContext, Reply, Warning } from "../../http/types";
+import type { RequestContext, Reply, Warning } from "../../kernel";
 import type { FileUpload } from "../../../contract";
 import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
 import { fieldsFromDocuments } from "./fields";
@@ -74,11 +74,11 @@ export function deductQuota(ctx: RequestContext, testMode: boolean): Warning[] {
   return apiOk ? [] : [{ warning_name: "quota_exceeded", warning_msg: "Signature request quota is used up; the request was sent anyway" }];
 }
 
-export async function editSignatureRequest(ctx: RequestContext): Promise<Reply> {
+export async function editSignatureRequest(ctx: RequestContext<"signature_request.edit">): Promise<Reply> {
   const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   if (rec.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit this signature request");
   if (rec.is_complete) throw conflict("The signature request is complete and cannot be edited");
-  return sendRequest(ctx, ctx.body as EditBody, rec);
+  return sendRequest(ctx, ctx.body, rec);
 }
 
 /**
@@ -88,7 +88,7 @@ export async function editSignatureRequest(ctx: RequestContext): Promise<Reply> 
  */
 export async function sendNewRequest(ctx: RequestContext): Promise<Reply> {
   const parts = validateParts("signature_request.edit", { params: { signature_request_id: "new" }, query: {}, body: ctx.body }, ctx.source);
-  return sendRequest(ctx, parts.body as EditBody, undefined);
+  return sendRequest(ctx, parts.body, undefined);
 }
 
 /** Checks, then (creating the record when `existing` is undefined) replaces and sends it. */

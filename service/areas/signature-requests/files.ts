@@ -6,7 +6,7 @@
  * the real API has it (service-api-facts §6).
  */
 import { makePdf, type MakePdfPage } from "../../pdf";
-import type { RequestContext, Reply, Route } from "../../http/types";
+import type { RequestContext, Reply, Route } from "../../kernel";
 import { requestFor } from "./model";
 import { signaturePage } from "./documents";
 

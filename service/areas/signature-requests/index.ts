@@ -8,20 +8,20 @@
 import { forbidden } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../http/types";
+import type { Area, RequestContext, Reply } from "../../kernel";
 import { signatureRequestControlRoutes } from "./control";
 import { editSignatureRequest, sendNewRequest } from "./edit";
 import { filesRoute } from "./files";
 import { refreshExpiry, requestFor, signatureRequests, signatureRequestView, visibleTo } from "./model";
 
-function getRequest(ctx: RequestContext): Reply {
+function getRequest(ctx: RequestContext<"signature_request.get">): Reply {
   const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   return ctx.reply.json("signature_request", signatureRequestView(ctx, rec));
 }
 
 /** account_id: the caller (default), a team mate, or "all" (the caller's whole team). */
-function listRequests(ctx: RequestContext): Reply {
-  const q = ctx.query as { account_id?: string; query?: string };
+function listRequests(ctx: RequestContext<"signature_request.list">): Reply {
+  const q = ctx.query;
   const who = q.account_id;
   if (who && who !== "all" && who !== ctx.account.account_id) {
     const other = ctx.accounts.byId(who);
@@ -49,5 +49,4 @@ export const area: Area = {
   controlRoutes: signatureRequestControlRoutes,
 };
 
-export { signatureRequestControlRoutes };
 export { createSignatureRequest, signatureRequests, signatureRequestView, type SignatureRequestRecord } from "./model";

@@ -10,7 +10,7 @@
 import type { Account } from "../../accounts/types";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
 import { serviceUrl, type StoredDocument } from "./documents";
 

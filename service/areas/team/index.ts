@@ -8,7 +8,8 @@ import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext } from "../../http/types";
+import type { Area, RequestContext } from "../../kernel";
+import { teamControlRoutes } from "./control";
 import { addMember, removeMember } from "./members";
 import { pendingInvites, requireTeam, saveTeam, subtree, teamView, teams, visibleTeam, type TeamRecord } from "./model";
 
@@ -32,7 +33,7 @@ export const area: Area = {
     route("team.get", (ctx) => ctx.reply.json("team", teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account)))),
 
     route("team.info", (ctx) => {
-      const teamId = (ctx.query as { team_id?: string }).team_id;
+      const teamId = ctx.query.team_id;
       const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
       return ctx.reply.json("team", info(ctx, team));
     }),
@@ -41,7 +42,7 @@ export const area: Area = {
       if (ctx.account.team_id) throw badRequest("The account already belongs to a team");
       const team: TeamRecord = {
         team_id: newId(),
-        name: (ctx.body as { name?: string }).name ?? TEAM_DEFAULT_NAME,
+        name: ctx.body.name ?? TEAM_DEFAULT_NAME,
         parent_team_id: null,
         created_at: ctx.clock.now(),
         members: [{ account_id: ctx.account.account_id, role: "Admin" }],
@@ -54,7 +55,7 @@ export const area: Area = {
 
     route("team.update", (ctx) => {
       const team = requireTeam(ctx.store, ctx.account);
-      team.name = (ctx.body as { name: string }).name;
+      team.name = ctx.body.name;
       saveTeam(ctx.store, team);
       return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
     }),
@@ -94,7 +95,7 @@ export const area: Area = {
     }),
 
     route("team.invites", (ctx) => {
-      const email = (ctx.query as { email_address?: string }).email_address?.toLowerCase();
+      const email = ctx.query.email_address?.toLowerCase();
       const own = ctx.account.team_id ? teams(ctx.store).get(ctx.account.team_id) : undefined;
       const sent = own ? subtree(ctx.store, own) : [];
       const out = teams(ctx.store)
@@ -108,4 +109,5 @@ export const area: Area = {
       return ctx.reply.json("team_invites", out);
     }),
   ],
+  controlRoutes: teamControlRoutes,
 };

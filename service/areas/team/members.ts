@@ -14,8 +14,8 @@
  */
 import type { Account } from "../../accounts/types";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply } from "../../http/types";
-import type { TeamRole } from "../../../contract";
+import type { RequestContext, Reply } from "../../kernel";
+import type { BodyOf, TeamRole } from "../../../contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
 import {
   acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam,
@@ -25,18 +25,12 @@ import {
 /** Tables whose rows carry owner_account_id and move to the new owner on a transfer. */
 export const TRANSFERABLE_TABLES = ["api_apps", "templates", "signature_requests"];
 
-interface MemberBody {
-  account_id?: string;
-  email_address?: string;
-  role?: TeamRole;
-  new_owner_email_address?: string;
-  new_team_id?: string;
-  new_role?: TeamRole;
-}
+/** Who add_member names: an account id or an e-mail address (the contract requires one). */
+type Invitee = Pick<BodyOf<"team.add_member">, "account_id" | "email_address">;
 
-export function addMember(ctx: RequestContext): Reply {
-  const body = ctx.body as MemberBody;
-  const teamId = (ctx.query as { team_id?: string }).team_id;
+export function addMember(ctx: RequestContext<"team.add_member">): Reply {
+  const { body } = ctx;
+  const teamId = ctx.query.team_id;
   const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
   const role: TeamRole = teamId && body.role ? body.role : "Member";
   const existing = body.account_id ? ctx.accounts.byId(body.account_id) : body.email_address ? ctx.accounts.byEmail(body.email_address) : undefined;
@@ -74,7 +68,7 @@ export function addMember(ctx: RequestContext): Reply {
 }
 
 /** account_id wins; an unknown e-mail gets a new (unconfirmed) account. */
-function resolveInvitee(ctx: RequestContext, body: MemberBody): Account {
+function resolveInvitee(ctx: RequestContext<"team.add_member">, body: Invitee): Account {
   if (body.account_id) {
     const a = ctx.accounts.byId(body.account_id);
     if (!a) throw notFound(`Account ${body.account_id} not found`, "account_id");
@@ -84,8 +78,8 @@ function resolveInvitee(ctx: RequestContext, body: MemberBody): Account {
   return ctx.accounts.byEmail(email) ?? ctx.accounts.create({ email_address: email, confirmed: false });
 }
 
-export function removeMember(ctx: RequestContext): Reply {
-  const body = ctx.body as MemberBody;
+export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
+  const { body } = ctx;
   const team = requireTeam(ctx.store, ctx.account);
   const target = body.account_id ? ctx.accounts.byId(body.account_id) : ctx.accounts.byEmail(body.email_address!);
   const path = body.account_id ? "account_id" : "email_address";

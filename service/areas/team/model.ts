@@ -9,7 +9,7 @@ import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
 import { ApiError, notFound } from "../../http/errors";
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
 import { TEAM_ROLE_CODES, type TeamRole } from "../../../contract";
 

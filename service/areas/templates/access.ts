@@ -6,7 +6,7 @@
  */
 import type { Account } from "../../accounts/types";
 import { badRequest, notFound } from "../../http/errors";
-import type { Reply, RequestContext } from "../../http/types";
+import type { Reply, RequestContext } from "../../kernel";
 import { accessibleTemplate, templates, templateView } from "./model";
 
 interface UserBody {
@@ -22,8 +22,8 @@ function target(ctx: RequestContext, body: UserBody): { account: Account; path: 
   return { account, path };
 }
 
-export function addUser(ctx: RequestContext): Reply {
-  const body = ctx.body as UserBody;
+export function addUser(ctx: RequestContext<"template.add_user">): Reply {
+  const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
   const sameTeam = ctx.account.team_id !== null && account.team_id === ctx.account.team_id;
@@ -45,8 +45,8 @@ export function addUser(ctx: RequestContext): Reply {
   return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts));
 }
 
-export function removeUser(ctx: RequestContext): Reply {
-  const body = ctx.body as UserBody;
+export function removeUser(ctx: RequestContext<"template.remove_user">): Reply {
+  const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
   if (account.account_id === t.owner_account_id) throw badRequest("The creator's access to a template cannot be removed", path);

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { badRequest, notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
-import type { RequestContext } from "../../http/types";
+import type { RequestContext } from "../../kernel";
 import { apiApps, canSee } from "../api-apps/model";
 import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
 import { templates, type FormFieldInput, type TemplateRecord } from "./model";

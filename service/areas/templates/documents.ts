@@ -9,7 +9,7 @@
  */
 import { inspectPdf, isPdfError, type Orientation } from "../../pdf";
 import { badRequest } from "../../http/errors";
-import type { RequestContext } from "../../http/types";
+import type { CallContext } from "../../kernel";
 import type { FileUpload } from "../../../contract";
 import { outboundFetch } from "../../http/outbound";
 
@@ -32,8 +32,14 @@ export interface DocumentFacts {
 const LETTER: PageFacts = { width: 612, height: 792, orientation: "portrait" };
 const FETCH_TIMEOUT_MS = 10_000;
 
-export async function collectDocuments(ctx: RequestContext): Promise<DocumentFacts[]> {
-  const body = ctx.body as { files?: FileUpload[]; file_urls?: string[] };
+/** The document fields template.create, create_embedded_draft and update_files share. */
+export interface DocumentSources {
+  files?: FileUpload[];
+  file_urls?: string[];
+}
+
+export async function collectDocuments(ctx: CallContext & { body: DocumentSources }): Promise<DocumentFacts[]> {
+  const { body } = ctx;
   if (body.files?.length) return body.files.map((f, i) => inspect(i, f.filename, Buffer.from(f.content)));
   const urls = body.file_urls ?? [];
   const out: DocumentFacts[] = [];

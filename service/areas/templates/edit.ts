@@ -6,15 +6,15 @@
  * templates only).
  */
 import { badRequest, conflict } from "../../http/errors";
-import type { Reply, RequestContext, Warning } from "../../http/types";
+import type { Reply, RequestContext, Warning } from "../../kernel";
 import { createTemplate, editUrl } from "./create";
 import { overlayProblem } from "./documents";
 import { accessibleTemplate, templates, templateView } from "./model";
 
-export async function updateFiles(ctx: RequestContext): Promise<Reply> {
+export async function updateFiles(ctx: RequestContext<"template.update_files">): Promise<Reply> {
   const original = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   if (original.status === "processing") throw conflict("The template is still being processed");
-  const body = ctx.body as { client_id?: string; subject?: string; message?: string; test_mode?: boolean };
+  const { body } = ctx;
   const t = await createTemplate(ctx, { client_id: body.client_id, subject: body.subject, message: body.message, test_mode: body.test_mode }, { embedded: false, base: original });
   const mismatch = t.outcome.status === "ready" ? overlayProblem(original.documents, t.documents) : undefined;
   if (mismatch) {
@@ -24,10 +24,10 @@ export async function updateFiles(ctx: RequestContext): Promise<Reply> {
   return ctx.reply.json("template", { template_id: t.template_id });
 }
 
-export function updateTemplate(ctx: RequestContext): Reply {
+export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   if (t.owner_account_id !== ctx.account.account_id) throw badRequest("Only the creator of the template may edit it");
-  const body = ctx.body as { title?: string; subject?: string; message?: string; cc_roles?: string[]; signer_experience?: Record<string, unknown>; form_fields?: { api_id: string; name?: string }[] };
+  const { body } = ctx;
   const warnings: Warning[] = [];
   if (body.title !== undefined) t.title = body.title;
   if (body.subject !== undefined) t.subject = body.subject;
@@ -44,10 +44,10 @@ export function updateTemplate(ctx: RequestContext): Reply {
   return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts), { warnings });
 }
 
-export function embeddedEditUrl(ctx: RequestContext): Reply {
+export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): Reply {
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   if (!t.is_embedded) throw badRequest("Only templates created through the embedded flow can be edited with an edit URL", "template_id");
-  const body = ctx.body as { cc_roles?: string[]; merge_fields?: { name: string; type: string }[]; test_mode?: boolean };
+  const { body } = ctx;
   if (t.is_locked && !body.test_mode) throw badRequest("This template is locked: it can be edited in test_mode only", "test_mode");
   // A single empty role removes all CC roles; an empty merge_fields array removes all merge fields.
   if (body.cc_roles !== undefined) t.cc_roles = body.cc_roles.filter((r) => r !== "");

@@ -6,10 +6,11 @@
 import { conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Route } from "../../http/types";
+import type { Area, RequestContext, Route } from "../../kernel";
+import { templateControlRoutes } from "./control";
 import { makePdf } from "../../pdf";
 import { addUser, removeUser } from "./access";
-import { createTemplate, editUrl, type TemplateContentBody } from "./create";
+import { createTemplate, editUrl } from "./create";
 import { embeddedEditUrl, updateFiles, updateTemplate } from "./edit";
 import { accessibleTemplate, templates, templateView, type TemplateRecord } from "./model";
 import { resumeProcessing } from "./processing";
@@ -60,19 +61,19 @@ export const area: Area = {
   onStart: resumeProcessing,
   routes: [
     route("template.create", async (ctx) => {
-      const t = await createTemplate(ctx, ctx.body as TemplateContentBody, { embedded: false });
+      const t = await createTemplate(ctx, ctx.body, { embedded: false });
       return ctx.reply.json("template", view(ctx, t));
     }),
 
     route("template.create_embedded_draft", async (ctx) => {
-      const t = await createTemplate(ctx, ctx.body as TemplateContentBody, { embedded: true });
+      const t = await createTemplate(ctx, ctx.body, { embedded: true });
       return ctx.reply.json("template", { template_id: t.template_id, ...editUrl(ctx) });
     }),
 
     route("template.get", (ctx) => ctx.reply.json("template", view(ctx, accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id)))),
 
     route("template.list", (ctx) => {
-      const q = ctx.query as { account_id?: string; query?: string };
+      const q = ctx.query;
       const who = listedAccounts(ctx, q.account_id);
       const text = q.query?.toLowerCase();
       const found = templates(ctx.store).filter((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)));
@@ -94,4 +95,5 @@ export const area: Area = {
     route("embedded.edit_url", embeddedEditUrl),
     ...fileRoutes,
   ],
+  controlRoutes: templateControlRoutes,
 };

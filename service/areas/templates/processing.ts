@@ -5,7 +5,7 @@
  * (event template_error). The outcome is decided when the files are inspected; the delay
  * only makes the asynchrony observable (file endpoints answer 409 meanwhile).
  */
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import { templates, templateView, type TemplateRecord } from "./model";
 
 export function scheduleProcessing(svc: ServiceContext, template_id: string, delayMs = svc.options.templateProcessingMs): void {

@@ -10,7 +10,7 @@
  * the answer is 403 and the draft stays unclaimed.
  */
 import { forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply, Route } from "../../http/types";
+import type { RequestContext, Reply, Route } from "../../kernel";
 import { drafts, type DraftRecord } from "./model";
 
 const PAGES = {

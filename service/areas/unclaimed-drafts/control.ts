@@ -7,9 +7,9 @@
  * emits signature_request_sent; with hold_request the request is sent on hold.
  */
 import { conflict, notFound } from "../../http/errors";
-import type { ServiceContext } from "../../http/types";
-import type { ControlRoute } from "../../control/types";
-import { ok } from "../../control/types";
+import type { ServiceContext } from "../../kernel";
+import type { ControlRoute } from "../../kernel";
+import { ok } from "../../kernel";
 import {
   createSignatureRequest, emitRequestEvent, newSignatures, signatureRequests, signatureRequestView, type SignerInput,
 } from "../signature-requests/model";

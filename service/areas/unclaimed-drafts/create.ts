@@ -8,7 +8,7 @@
  * Drafts use no quota: that happens when the claimer sends.
  */
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply, Warning } from "../../http/types";
+import type { RequestContext, Reply, Warning } from "../../kernel";
 import type { FileUpload } from "../../../contract";
 import { accessibleTemplate, type TemplateRecord } from "../templates/model";
 import { loadDocuments, storedDocuments, type StoredDocument } from "../signature-requests/documents";
@@ -74,8 +74,8 @@ function embeddedRequest(ctx: RequestContext, body: Body, signers: SignerInput[]
 const signerInputs = (signers: Record<string, unknown>[]): SignerInput[] =>
   signers.map((s, i) => ({ name: String(s.name ?? ""), email_address: String(s.email_address ?? ""), order: typeof s.order === "number" ? s.order : i, role: str(s.role) }));
 
-export async function createDraft(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as Body;
+export async function createDraft(ctx: RequestContext<"unclaimed_draft.create">): Promise<Reply> {
+  const { body } = ctx;
   const documents = storedDocuments(await loadDocuments(ctx, body));
   const type = body.type as DraftType;
   return saveDraft(ctx, {
@@ -84,8 +84,8 @@ export async function createDraft(ctx: RequestContext): Promise<Reply> {
   });
 }
 
-export async function createEmbeddedDraft(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as Body;
+export async function createEmbeddedDraft(ctx: RequestContext<"unclaimed_draft.create_embedded">): Promise<Reply> {
+  const { body } = ctx;
   ownedApp(ctx, String(body.client_id));
   planRules(ctx, body);
   const documents = storedDocuments(await loadDocuments(ctx, body));
@@ -120,8 +120,8 @@ function templatesFor(ctx: RequestContext, ids: string[]): TemplateRecord[] {
   });
 }
 
-export async function createEmbeddedDraftWithTemplate(ctx: RequestContext): Promise<Reply> {
-  const body = ctx.body as Body;
+export async function createEmbeddedDraftWithTemplate(ctx: RequestContext<"unclaimed_draft.create_embedded_with_template">): Promise<Reply> {
+  const { body } = ctx;
   ownedApp(ctx, String(body.client_id));
   planRules(ctx, body);
   const templateIds = arr<string>(body.template_ids);
@@ -166,8 +166,8 @@ export async function createEmbeddedDraftWithTemplate(ctx: RequestContext): Prom
 }
 
 /** A new (unsent) request copied from an embedded one, opened again in the embedded editor. */
-export function editAndResend(ctx: RequestContext): Reply {
-  const body = ctx.body as Body;
+export function editAndResend(ctx: RequestContext<"unclaimed_draft.edit_and_resend">): Reply {
+  const { body } = ctx;
   const original = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   if (original.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit and resend this signature request");
   if (!original.is_embedded) throw badRequest("Only embedded signature requests can be edited and resent", "signature_request_id");

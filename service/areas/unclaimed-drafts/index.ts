@@ -5,7 +5,7 @@
  * claimer pressing "Send" (control.ts).
  */
 import { route } from "../../http/route";
-import type { Area } from "../../http/types";
+import type { Area } from "../../kernel";
 import { claimRoute } from "./claim";
 import { draftControlRoutes } from "./control";
 import { createDraft, createEmbeddedDraft, createEmbeddedDraftWithTemplate, editAndResend } from "./create";

@@ -4,7 +4,7 @@
  * view. The claim URL is served by this service: GET {url}/v3/unclaimed_draft/claim/{token}.
  */
 import { newSecret } from "../../http/ids";
-import type { ServiceContext } from "../../http/types";
+import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
 import { serviceUrl, type StoredDocument } from "../signature-requests/documents";
 

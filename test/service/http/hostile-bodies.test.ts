@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as http from "node:http";
 import { createApp, type RunningService } from "../../../service";
 import { areas } from "../../../service/areas";
-import type { Area } from "../../../service/http/types";
+import type { Area } from "../../../service/kernel";
 import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
 
 const timed = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {

@@ -1,0 +1,12 @@
+/**
+ * @module service/pipeline/commit
+ * Stage 8: the store is made durable (fsync with --data) before the answer goes out; an
+ * `after` fault then loses the answer of a change that did happen.
+ */
+import type { Stage } from "./call";
+import { injectFault } from "./faults";
+
+export const commitCall: Stage = (call, { svc }) => {
+  svc.store.commit();
+  if (call.fault?.after) return injectFault(call.fault);
+};

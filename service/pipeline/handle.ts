@@ -1,0 +1,33 @@
+/**
+ * @module service/pipeline/handle
+ * Stage 7: the route's handler, with the validated parts and the shared services.
+ */
+import { reply } from "../http/reply";
+import type { RequestContext } from "../kernel";
+import type { Stage } from "./call";
+
+export const runHandler: Stage = (call, { svc }) => {
+  const { parts, body, who } = call;
+  const ctx: RequestContext = {
+    ...svc,
+    method: call.route!.method, // the route stage matched this method
+    path: call.path,
+    operation: call.route!.operation,
+    params: parts!.params,
+    query: parts!.query,
+    body: parts!.body,
+    files: body!.files,
+    source: body!.source,
+    account: who!.account,
+    auth: who!.auth,
+    reply,
+  };
+  const result = call.route!.handler(ctx);
+  // A synchronous handler's reply is kept at once: no extra turn of the event loop.
+  if (result instanceof Promise) {
+    return result.then((r) => {
+      call.result = r;
+    });
+  }
+  call.result = result;
+};

@@ -1,0 +1,50 @@
+/**
+ * Handlers registered with route(op, handler) read params, query and body typed by the
+ * contract's operation: the @ts-expect-error lines fail the type check (scripts/test runs
+ * tsc over the tests) if the typing is lost; and service/ holds no cast of a request part.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { route } from "../../service/http/route";
+import type { RequestContext } from "../../service/kernel";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function serviceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? serviceFiles(p) : e.name.endsWith(".ts") ? [p] : [];
+  });
+}
+
+describe("architecture: typed handlers", () => {
+  it("route() takes method, path and auth mode from the contract and types the parts", () => {
+    const r = route("team.add_member", (ctx) => {
+      const teamId: string | undefined = ctx.query.team_id;
+      const email: string | undefined = ctx.body.email_address;
+      // @ts-expect-error team.add_member has no such body field
+      void ctx.body.client_id;
+      return ctx.reply.json("team", { teamId, email });
+    });
+    assert.deepEqual({ method: r.method, path: r.path, operation: r.operation, apiKeyOnly: r.apiKeyOnly }, { method: "PUT", path: "/team/add_member", operation: "team.add_member", apiKeyOnly: false });
+    const fax = route("fax_line.get", (ctx) => {
+      const n: string = ctx.query.number;
+      // @ts-expect-error fax_line.get has no path parameters
+      const id: string = ctx.params.number;
+      return ctx.reply.json("fax_line", { n, id });
+    });
+    assert.equal(fax.apiKeyOnly, true);
+  });
+
+  it("a helper receiving the context of one operation sees its typed parts", () => {
+    const templateId = (ctx: RequestContext<"template.get">): string => ctx.params.template_id;
+    assert.equal(typeof templateId, "function");
+  });
+
+  it("service/ casts no request part (ctx.body / ctx.query / ctx.params as ...)", () => {
+    const casts = serviceFiles(path.join(ROOT, "service")).flatMap((f) =>
+      fs.readFileSync(f, "utf8").split("\n").flatMap((line, i) => (/ctx\.(body|query|params)\s+as\s/.test(line) ? [`${path.relative(ROOT, f)}:${i + 1}`] : [])));
+    assert.deepEqual(casts, []);
+  });
+});
