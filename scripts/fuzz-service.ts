@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   const svc = await startService({ port: 0, apiKey: "devkey", rateLimit: 1_000_000, templateProcessingMs: 20, autoAcceptInvites: true });
   try {
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn(st, ["run", file, "--url", svc.baseUrl, "--auth", "devkey:", "--report-dir", path.join(dir, "report"), ...args], { stdio: "inherit" });
+      // cwd: Schemathesis keeps its example database (.schemathesis/) there, out of the repository.
+      const child = spawn(st, ["run", file, "--url", svc.baseUrl, "--auth", "devkey:", "--report-dir", path.join(dir, "report"), ...args], { stdio: "inherit", cwd: dir });
       child.on("error", reject);
       child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
