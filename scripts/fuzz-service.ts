@@ -6,6 +6,11 @@
  *
  *   node scripts/run-ts.js scripts/fuzz-service.ts <st binary> [st run options...]
  *
+ * Before the run, one object of each kind is made through the API (an app, a team, an embedded
+ * template, a sent signature request, a fax) and its id given to Schemathesis for every path
+ * parameter of that name (a schemathesis.toml in the run's temp dir), so the operations on
+ * `{id}` paths reach their handlers instead of answering 404 to generated ids.
+ *
  * Prints the operations in scope, then Schemathesis's own report; exits with its code.
  */
 import { spawn } from "child_process";
@@ -14,6 +19,7 @@ import * as os from "os";
 import * as path from "path";
 import { parse } from "yaml";
 import { startService } from "../service";
+import { makePdf } from "../service/pdf";
 import { allRoutes } from "../service/areas";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -34,6 +40,35 @@ export function inScope(spec: { paths: Record<string, Record<string, unknown>> }
   return { spec: { ...spec, paths }, operations };
 }
 
+/** An object of each kind, made through the API: path parameter name -> id. */
+async function seed(baseUrl: string, apiKey: string): Promise<Record<string, string>> {
+  const headers = { Authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
+  const call = async (method: string, p: string, body?: Record<string, unknown>, files = false): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    let payload: FormData | string | undefined;
+    const h: Record<string, string> = { ...headers };
+    if (files && body) {
+      const form = new FormData();
+      form.append("files[0]", new Blob([makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Fuzz" }] }] })], { type: "application/pdf" }), "fuzz.pdf");
+      for (const [k, v] of Object.entries(body)) form.append(k, typeof v === "string" ? v : JSON.stringify(v));
+      payload = form;
+    } else if (body) {
+      payload = JSON.stringify(body);
+      h["Content-Type"] = "application/json";
+    }
+    const res = await fetch(`${baseUrl}${p}`, { method, headers: h, body: payload });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`seeding ${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : {};
+  };
+  const client_id = (await call("POST", "/api_app", { name: "Fuzz", domains: ["fuzz.example.com"] })).api_app.client_id;
+  await call("POST", "/team/create", { name: "Fuzz" });
+  const team_id = (await call("GET", "/team/info")).team.team_id;
+  const template_id = (await call("POST", "/template/create_embedded_draft", { client_id, signer_roles: [{ name: "Client", order: 0 }], test_mode: "1" }, true)).template.template_id;
+  const signature_request_id = (await call("POST", "/signature_request/send", { signers: [{ name: "Ann", email_address: "ann@example.com" }], test_mode: "1" }, true)).signature_request.signature_request_id;
+  const fax_id = (await call("POST", "/fax/send", { recipient: "+14155550100", test_mode: "1" }, true)).fax.fax_id;
+  return { client_id, team_id, template_id, signature_request_id, fax_id };
+}
+
 async function main(): Promise<void> {
   const [st, ...args] = process.argv.slice(2);
   if (!st) throw new Error("usage: fuzz-service.ts <st binary> [st run options...]");
@@ -46,9 +81,13 @@ async function main(): Promise<void> {
   // A high rate limit: the fuzzer's bursts are not what is under test.
   const svc = await startService({ port: 0, apiKey: "devkey", rateLimit: 1_000_000, templateProcessingMs: 20, autoAcceptInvites: true });
   try {
+    const ids = await seed(svc.baseUrl, svc.apiKey);
+    const config = path.join(dir, "schemathesis.toml");
+    fs.writeFileSync(config, `[parameters]\n${Object.entries(ids).map(([k, v]) => `"path.${k}" = "${v}"`).join("\n")}\n`);
+    console.error(`fuzz-service: path parameters of the seeded objects: ${JSON.stringify(ids)}`);
     const code = await new Promise<number>((resolve, reject) => {
       // cwd: Schemathesis keeps its example database (.schemathesis/) there, out of the repository.
-      const child = spawn(st, ["run", file, "--url", svc.baseUrl, "--auth", "devkey:", "--report-dir", path.join(dir, "report"), ...args], { stdio: "inherit", cwd: dir });
+      const child = spawn(st, ["--config-file", config, "run", file, "--url", svc.baseUrl, "--auth", "devkey:", "--report-dir", path.join(dir, "report"), ...args], { stdio: "inherit", cwd: dir });
       child.on("error", reject);
       child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     });
