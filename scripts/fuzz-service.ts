@@ -40,8 +40,8 @@ export function inScope(spec: { paths: Record<string, Record<string, unknown>> }
   return { spec: { ...spec, paths }, operations };
 }
 
-/** An object of each kind, made through the API: path parameter name -> id. */
-async function seed(baseUrl: string, apiKey: string): Promise<Record<string, string>> {
+/** An object of each kind, made through the API: `<location>.<parameter>` -> id. */
+async function seed(baseUrl: string, apiKey: string): Promise<{ all: Record<string, string>; templateDelete: Record<string, string> }> {
   const headers = { Authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
   const call = async (method: string, p: string, body?: Record<string, unknown>, files = false): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
     let payload: FormData | string | undefined;
@@ -66,7 +66,19 @@ async function seed(baseUrl: string, apiKey: string): Promise<Record<string, str
   const template_id = (await call("POST", "/template/create_embedded_draft", { client_id, signer_roles: [{ name: "Client", order: 0 }], test_mode: "1" }, true)).template.template_id;
   const signature_request_id = (await call("POST", "/signature_request/send", { signers: [{ name: "Ann", email_address: "ann@example.com" }], test_mode: "1" }, true)).signature_request.signature_request_id;
   const fax_id = (await call("POST", "/fax/send", { recipient: "+14155550100", test_mode: "1" }, true)).fax.fax_id;
-  return { client_id, team_id, template_id, signature_request_id, fax_id };
+  const number = (await call("POST", "/fax_line/create", { area_code: 415, country: "US" })).fax_line.number;
+  // The template delete gets its own template, so it does not take the others' away.
+  const doomed = (await call("POST", "/template/create_embedded_draft", { client_id, signer_roles: [{ name: "Client", order: 0 }], test_mode: "1" }, true)).template.template_id;
+  return {
+    all: { "path.client_id": client_id, "path.team_id": team_id, "query.team_id": team_id, "path.template_id": template_id, "path.signature_request_id": signature_request_id, "path.fax_id": fax_id, "query.number": number },
+    templateDelete: { "path.template_id": doomed },
+  };
+}
+
+/** schemathesis.toml: the seeded ids for every operation, and the template delete's own. */
+function configText(ids: Awaited<ReturnType<typeof seed>>): string {
+  const table = (o: Record<string, string>) => Object.entries(o).map(([k, v]) => `"${k}" = "${v}"`).join("\n");
+  return `[parameters]\n${table(ids.all)}\n\n[[operations]]\ninclude-name = "POST /template/delete/{template_id}"\n[operations.parameters]\n${table(ids.templateDelete)}\n`;
 }
 
 async function main(): Promise<void> {
@@ -83,8 +95,8 @@ async function main(): Promise<void> {
   try {
     const ids = await seed(svc.baseUrl, svc.apiKey);
     const config = path.join(dir, "schemathesis.toml");
-    fs.writeFileSync(config, `[parameters]\n${Object.entries(ids).map(([k, v]) => `"path.${k}" = "${v}"`).join("\n")}\n`);
-    console.error(`fuzz-service: path parameters of the seeded objects: ${JSON.stringify(ids)}`);
+    fs.writeFileSync(config, configText(ids));
+    console.error(`fuzz-service: parameters of the seeded objects: ${JSON.stringify(ids)}`);
     const code = await new Promise<number>((resolve, reject) => {
       // cwd: Schemathesis keeps its example database (.schemathesis/) there, out of the repository.
       const child = spawn(st, ["--config-file", config, "run", file, "--url", svc.baseUrl, "--auth", "devkey:", "--report-dir", path.join(dir, "report"), ...args], { stdio: "inherit", cwd: dir });
