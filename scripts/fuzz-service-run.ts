@@ -1,10 +1,10 @@
 /**
  * Runs Schemathesis (a property-based OpenAPI fuzzer) against a local service: the official
- * description (../shared/reference/dropbox-sign-openapi/openapi.yaml, or ESIGN_OPENAPI) cut
+ * description (openapi.yaml in ../shared/reference/dropbox-sign-openapi, or ESIGN_OPENAPI_DIR) cut
  * to the operations the service serves (method and path shape both routed), with a fixed seed
  * and a bounded number of examples. Started by scripts/fuzz-service, which provides the venv.
  *
- *   node scripts/run-ts.js scripts/fuzz-service.ts <st binary> [st run options...]
+ *   node scripts/run-ts.js scripts/fuzz-service-run.ts <st binary> [st run options...]
  *
  * Before the run, one object of each kind is made through the API (an app, a team, an embedded
  * template, a sent signature request, a fax, a fax line) and its id given to Schemathesis for
@@ -83,7 +83,7 @@ function configText(ids: Record<string, string>): string {
 async function main(): Promise<void> {
   const [st, ...args] = process.argv.slice(2);
   if (!st) throw new Error("usage: fuzz-service.ts <st binary> [st run options...]");
-  const source = process.env.ESIGN_OPENAPI ?? path.resolve(__dirname, "../../shared/reference/dropbox-sign-openapi/openapi.yaml");
+  const source = path.join(process.env.ESIGN_OPENAPI_DIR ?? path.resolve(__dirname, "../../shared/reference/dropbox-sign-openapi"), "openapi.yaml");
   const { spec, operations } = inScope(parse(fs.readFileSync(source, "utf8")));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-fuzz-"));
   const file = path.join(dir, "openapi.json");
