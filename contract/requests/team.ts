@@ -7,7 +7,8 @@ import { emailAddress, id, oneRequired, pageQuery } from "../primitives";
 const teamName = z.string().min(1, { error: "must not be empty" });
 
 export const teamCreateBody = z.object({ name: teamName.default(L.TEAM_DEFAULT_NAME) });
-export const teamUpdateBody = z.object({ name: teamName });
+/** TeamUpdateRequest: `name` is optional; without it the team is answered unchanged. */
+export const teamUpdateBody = z.object({ name: teamName.optional() });
 export const teamInfoQuery = z.object({ team_id: id().optional() });
 export const teamInvitesQuery = z.object({ email_address: emailAddress().optional() });
 

@@ -98,5 +98,7 @@ export const embeddedEditUrlBody = z.object({
   show_preview: z.boolean().optional(),
   show_progress_stepper: z.boolean().optional(),
   test_mode: z.boolean().optional(),
-  signer_experience: signerExperienceSchema.optional(),
+  // SubSignerExperience: form_view is optional here (edit_url keeps nothing of it); the routes
+  // that store it keep it required, since the template and request responses require it.
+  signer_experience: signerExperienceSchema.partial().optional(),
 });

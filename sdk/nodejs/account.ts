@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory).
+ * A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.
  */
 export class Account extends pulumi.ComponentResource {
     /** @internal */

@@ -25,6 +25,8 @@ export interface Account {
   addons: { eid: boolean };
   /** Account callback URL (PUT /account {callback_url}); used when no app callback applies. */
   callback_url: string | null;
+  /** Set by PUT /account {locale}; answered by GET /account only once set. */
+  locale?: string;
   team_id: string | null;
   /** Set while the account was made by an invitation and never signed in (no key use yet). */
   confirmed: boolean;

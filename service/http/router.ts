@@ -1,8 +1,10 @@
 /**
  * @module service/http/router
  * Matches a method and path against route patterns (`/api_app/{client_id}`). Literal
- * segments beat parameters, so `/api_app/list` wins over `/api_app/{client_id}`.
- * A path that matches only under other methods is a 405, not a 404.
+ * segments beat parameters, so `/api_app/list` wins over `/api_app/{client_id}`, for every
+ * method: the path belongs to the most specific pattern that matches it, and only that
+ * pattern's routes answer it or name its methods (`GET /fax/send` is a 405 with `Allow: POST`,
+ * not a lookup of a fax called "send"). A path that matches only under other methods is a 405.
  */
 import type { HttpMethod } from "../kernel";
 
@@ -15,6 +17,8 @@ interface Compiled<R> {
   route: R;
   segments: string[];
   literals: number;
+  /** The pattern with parameter names erased: routes of one shape answer the same paths. */
+  shape: string;
 }
 
 export type RouteMatch<R> =
@@ -28,7 +32,7 @@ export class Router<R extends Routable> {
   constructor(routes: R[]) {
     this.compiled = routes.map((route) => {
       const segments = split(route.path);
-      return { route, segments, literals: segments.filter((s) => !isParam(s)).length };
+      return { route, segments, literals: segments.filter((s) => !isParam(s)).length, shape: segments.map((s) => (isParam(s) ? "{}" : s)).join("/") };
     });
     // Most literal segments first: /template/list before /template/{template_id}.
     this.compiled.sort((a, b) => b.literals - a.literals);
@@ -37,9 +41,12 @@ export class Router<R extends Routable> {
   match(method: string, path: string): RouteMatch<R> {
     const parts = split(path);
     const allowed: HttpMethod[] = [];
+    let owner: string | undefined;
     for (const c of this.compiled) {
+      if (owner !== undefined && c.shape !== owner) continue;
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
+      owner = c.shape;
       if (c.route.method === method) return { kind: "found", route: c.route, params };
       if (!allowed.includes(c.route.method)) allowed.push(c.route.method);
     }

@@ -1,7 +1,9 @@
 /**
  * Import through the native plugin and the real CLI: `pulumi import esign:index:<Type> NAME ID`
  * for every resource type (read with only the id), after which a program declaring the same
- * objects previews no change; and the `import` resource option, which adopts without a write.
+ * objects previews no change; the documented form for a generated-SDK program (import with the
+ * SDK's version, declare `protect`), after which not even a `[diff: ~protect,provider]` shows;
+ * and the `import` resource option, which adopts without a write.
  */
 import * as assert from "assert";
 import * as fs from "fs";
@@ -11,6 +13,7 @@ import { nativeClasses } from "../../provider/native/classes";
 import { stackCli } from "../helpers/account-file";
 import { changes, newStack, TestStack } from "../helpers/engine";
 import { localService, LocalService } from "../helpers/local";
+import { generatedSdk, sdkProviderOptions } from "./generated-sdk";
 import { ALICE, allSeven, appArgs, pluginEnv } from "./native-support";
 
 describe("engine: importing into the native plugin", function () {
@@ -92,6 +95,54 @@ describe("engine: importing into the native plugin", function () {
     const seq = await svc.lastSeq();
     await importer.stack.preview({ expectNoChanges: true });
     assert.deepStrictEqual(await svc.requestsSince(seq), []);
+  });
+
+  it("documented form: import with the SDK's version, declare `protect`; the SDK's program then previews no diff at all", async () => {
+    const esign = generatedSdk();
+    let protect: boolean | undefined;
+    let declared = false;
+    const user = await newStack("native-import-sdk", () => {
+      if (!declared) return {};
+      const team = new esign.Team("team", { name: "Ops" }, { protect });
+      new esign.ApiApp("portal", appArgs, { protect, dependsOn: [team] });
+      return {};
+    }, { config: svc.stackConfig(), env: pluginEnv() });
+    const preview = async () => {
+      let out = "";
+      const seq = await svc.lastSeq();
+      const p = await user.stack.preview({ onOutput: (s) => (out += s), expectNoChanges: true });
+      assert.deepStrictEqual(await svc.requestsSince(seq), [], "a preview after an import reads nothing");
+      return { out, summary: p.changeSummary };
+    };
+    try {
+      // The SDK gives every resource its `version` (and pluginDownloadURL, when the schema has one),
+      // which names its default provider; import entries carrying the same use that provider.
+      const options = sdkProviderOptions();
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-import-")), "import.json");
+      fs.writeFileSync(file, JSON.stringify({ resources: [
+        { type: "esign:index:Team", name: "team", id: made.teamId, ...options },
+        { type: "esign:index:ApiApp", name: "portal", id: made.clientId, ...options },
+      ] }));
+      const imported = await stackCli(user, ["import", "--file", file, "--yes", "--generate-code=false"]);
+      assert.strictEqual(imported.code, 0, imported.stderr + imported.stdout);
+      const state = (await user.stack.exportStack()).deployment.resources;
+      const defaultProvider = `default_${options.version!.replace(/\./g, "_")}`;
+      for (const name of ["team", "portal"]) {
+        const r = state.find((x: any) => x.urn.endsWith(`::${name}`));
+        assert.ok(r.protect, `${name}: pulumi import protects what it imports`);
+        assert.match(r.provider, new RegExp(`::${defaultProvider}::`), `${name}: imported with the SDK's default provider`);
+      }
+      declared = true;
+      protect = true;
+      const quiet = await preview();
+      assert.deepStrictEqual(quiet.summary, { same: 3 });
+      assert.doesNotMatch(quiet.out, /\[diff:/, "no diff at all, not even protect or provider");
+      // Without `protect` the same program shows the protection it would remove: why the docs ask for it.
+      protect = undefined;
+      assert.match((await preview()).out, /esign:index:ApiApp\s+portal\s+\[diff: ~protect\]/);
+    } finally {
+      await user.dispose({ skipDestroy: true });
+    }
   });
 
   it("the `import` resource option adopts an existing object without a write", async () => {

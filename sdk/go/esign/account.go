@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory).
+// A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.
 type Account struct {
 	pulumi.ResourceState
 

@@ -67,7 +67,7 @@ class Account(pulumi.ComponentResource):
                  text: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory).
+        A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -81,7 +81,7 @@ class Account(pulumi.ComponentResource):
                  args: Optional[AccountArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory).
+        A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.
 
         :param str resource_name: The name of the resource.
         :param AccountArgs args: The arguments to use to populate this resource's properties.

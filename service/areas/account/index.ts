@@ -1,8 +1,10 @@
 /**
  * @module service/areas/account
  * GET /account (the caller, or another account by account_id / email_address) and
- * PUT /account {callback_url} (the account callback URL used for events without an app).
+ * PUT /account {callback_url, locale} (the account callback URL used for events without an
+ * app; the account's locale), checked against the contract's accountUpdateBody.
  */
+import { accountUpdateBody, validate } from "../../../contract";
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import { badRequest, notFound } from "../../http/errors";
@@ -10,7 +12,7 @@ import { route } from "../../http/route";
 import type { Area } from "../../kernel";
 
 function accountView(a: Account, self: boolean) {
-  return { ...accountSummary(a, { quotas: self }), callback_url: self ? a.callback_url : null, role_code: null };
+  return { ...accountSummary(a, { quotas: self }), callback_url: self ? a.callback_url : null, role_code: null, ...(self && a.locale ? { locale: a.locale } : {}) };
 }
 
 export const area: Area = {
@@ -26,11 +28,13 @@ export const area: Area = {
       method: "PUT",
       path: "/account",
       handler: (ctx) => {
-        const url = ctx.body.callback_url;
-        if (url !== undefined && typeof url !== "string") throw badRequest("callback_url must be a string", "callback_url");
+        const checked = validate(accountUpdateBody, ctx.body);
+        if (!checked.ok) throw badRequest(checked.issues.map((i) => `${i.path}: ${i.message}`).join("; "), checked.issues[0]?.path);
+        const { callback_url: url, locale } = checked.value;
         if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest("callback_url must be a URL", "callback_url");
         const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
           if (url !== undefined) acc.callback_url = url === "" ? null : url;
+          if (locale) acc.locale = locale; // an empty locale keeps the current one
         })!;
         return ctx.reply.json("account", accountView(a, true));
       },

@@ -4,7 +4,7 @@
  * tests and demos have signature requests to edit, list and expire:
  *   POST  /_local/signature_requests        create a sent request
  *   PATCH /_local/signature_requests/{id}   set expires_at (any time, also the past), sign signatures
- * Mounted through the area's `controlRoutes` hook (service/http/types.ts Area).
+ * Mounted through the area's `controlRoutes` hook (service/kernel Area).
  */
 import { z } from "zod";
 import { numeric } from "../../control/fields";

@@ -55,8 +55,11 @@ export const area: Area = {
 
     route("team.update", (ctx) => {
       const team = requireTeam(ctx.store, ctx.account);
-      team.name = ctx.body.name;
-      saveTeam(ctx.store, team);
+      const { name } = ctx.body;
+      if (name !== undefined) {
+        team.name = name;
+        saveTeam(ctx.store, team);
+      }
       return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
     }),
 

@@ -5,8 +5,9 @@
  * Choices where the spec is silent (see docs/local-service.md):
  * - team_invite_failed answers HTTP 400.
  * - Adding an account that is already a member, or already invited to this team, is a no-op.
- * - remove_member answers 201 when new_owner_email_address is used (a queued transfer,
- *   Enterprise plans only; 403 forbidden otherwise) and 200 for a plain removal.
+ * - remove_member answers 201, the description's only success code, for every removal, move
+ *   or transfer (new_owner_email_address: a queued transfer, Enterprise plans only; 403
+ *   forbidden otherwise). Clients accept 200 too (the contract), in case the real API differs.
  * - Who may do what by role: permissions.ts (403 forbidden otherwise).
  * - remove_member with new_team_id moves the person: a member changes team (new_role, default
  *   Member; to their own team, new_role alone changes the role); someone only invited keeps
@@ -104,10 +105,9 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
   if (!memberTeam) {
     if (!expired) throw notFound(`${target.email_address} is not a member of your team`, path);
     if (dest) moveInvitation(ctx, expired, dest.team_id, body.new_role);
-    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!));
+    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!), { status: 201 });
   }
 
-  let status = 200;
   if (body.new_owner_email_address !== undefined) {
     if (!ctx.accounts.capabilities(ctx.account).new_owner_transfer) {
       throw forbidden("new_owner_email_address is available on Enterprise plans only", "new_owner_email_address");
@@ -117,7 +117,6 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
       throw badRequest("new_owner_email_address must be another member of the team", "new_owner_email_address");
     }
     transferOwnership(ctx, target.account_id, newOwner.account_id);
-    status = 201;
   }
 
   if (dest) {
@@ -137,7 +136,7 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
     leaveTeam(ctx, teams(ctx.store).get(memberTeam.team_id)!, target.account_id);
   }
   const now = teams(ctx.store).get(team.team_id) ?? team;
-  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, now), { status });
+  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, now), { status: 201 });
 }
 
 /** The invitation, as it was, now to `teamId` (same sent and expiry times, no new e-mail). */

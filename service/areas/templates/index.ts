@@ -6,8 +6,9 @@
 import { conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Route } from "../../kernel";
+import type { Area, Reply, RequestContext, Route } from "../../kernel";
 import { templateControlRoutes } from "./control";
+import { documentsReply, fileTypeOf } from "../../files/download";
 import { makePdf } from "../../pdf";
 import { addUser, removeUser } from "./access";
 import { createTemplate, editUrl } from "./create";
@@ -36,14 +37,26 @@ function readyTemplate(ctx: RequestContext): TemplateRecord {
 
 /** A PDF with the template's page sizes (the emulator keeps page facts, not the uploaded bytes). */
 function templatePdf(t: TemplateRecord): Buffer {
-  return makePdf({ pages: t.documents.flatMap((d) => d.pages.map((p) => ({ width: p.width, height: p.height, texts: [{ x: 72, y: p.height - 72, text: d.name }] }))) });
+  return makePdf({ pages: t.documents.flatMap(documentPages) });
+}
+
+function documentPages(d: TemplateRecord["documents"][number]) {
+  return d.pages.map((p) => ({ width: p.width, height: p.height, texts: [{ x: 72, y: p.height - 72, text: d.name }] }));
+}
+
+/** GET /template/files/{id}: the merged PDF, or (file_type=zip) one PDF per document. */
+function templateFiles(ctx: RequestContext): Reply {
+  fileTypeOf(ctx);
+  const t = readyTemplate(ctx);
+  const docs = t.documents.map((d) => ({ name: d.name, pdf: () => makePdf({ pages: documentPages(d) }) }));
+  return documentsReply(ctx, t.template_id, docs, () => templatePdf(t));
 }
 
 const fileRoutes: Route[] = [
   {
     method: "GET",
     path: "/template/files/{template_id}",
-    handler: (ctx) => ({ status: 200, raw: templatePdf(readyTemplate(ctx)), contentType: "application/pdf" }),
+    handler: templateFiles,
   },
   {
     method: "GET",

@@ -80,12 +80,14 @@ describe("service unit: routing and fault patterns", () => {
     { method: "POST", path: "/template/create" },
   ] as const);
 
-  it("literal segments win over parameters; 405 lists the allowed methods", () => {
+  it("literal segments win over parameters for every method; 405 lists the literal path's methods", () => {
     const m = router.match("GET", "/template/list");
     assert.equal(m.kind === "found" && m.route.path, "/template/list");
     const p = router.match("GET", "/template/abc%20d");
     assert.deepEqual(p.kind === "found" && p.params, { template_id: "abc d" });
-    assert.deepEqual(router.match("DELETE", "/template/create"), { kind: "method_not_allowed", allowed: ["POST", "GET"] });
+    // The literal path is POST's alone: the {template_id} route does not lend it GET.
+    assert.deepEqual(router.match("DELETE", "/template/create"), { kind: "method_not_allowed", allowed: ["POST"] });
+    assert.deepEqual(router.match("GET", "/template/create"), { kind: "method_not_allowed", allowed: ["POST"] });
     assert.equal(router.match("GET", "/nothing").kind, "not_found");
   });
 

@@ -29,7 +29,7 @@ describe("service: team moves (remove_member with new_team_id)", () => {
   it("a member moves to a sub-team with the new role, staying in the organization", async () => {
     await api.put("/team/add_member", { email_address: "m@example.com" });
     await api.ctl("POST", "/invites/accept", { email_address: "m@example.com" });
-    expectStatus(await api.post("/team/remove_member", { email_address: "m@example.com", new_team_id: sub, new_role: "Developer" }), 200);
+    expectStatus(await api.post("/team/remove_member", { email_address: "m@example.com", new_team_id: sub, new_role: "Developer" }), 201);
     assert.deepEqual((await membersOf(sub)).map((m) => [m.email_address, m.role]), [["m@example.com", "Developer"]]);
     assert.ok(!(await membersOf(root)).some((m) => m.email_address === "m@example.com"));
     const account = (await api.ctl("GET", "/accounts")).body.accounts.find((a: { email_address: string }) => a.email_address === "m@example.com");
@@ -39,7 +39,7 @@ describe("service: team moves (remove_member with new_team_id)", () => {
 
   it("someone only invited keeps the invitation, now to the new team, with no second e-mail", async () => {
     await api.put("/team/add_member", { email_address: "i@example.com" });
-    expectStatus(await api.post("/team/remove_member", { email_address: "i@example.com", new_team_id: sub, new_role: "Team Manager" }), 200);
+    expectStatus(await api.post("/team/remove_member", { email_address: "i@example.com", new_team_id: sub, new_role: "Team Manager" }), 201);
     const open = await invitesOf("i@example.com");
     assert.deepEqual(open.map((i) => [i.team_id, i.role]), [[sub, "Team Manager"]]);
     assert.equal((await mails("i@example.com")).length, 1);

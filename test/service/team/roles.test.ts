@@ -47,7 +47,7 @@ describe("service: team roles", function () {
     assert.equal(await roleOf(other.account_id), "Member");
     expectEnvelope(await manager.api.put("/team/add_member", { account_id: other.account_id, role: "Admin" }, { query: { team_id: teamId } }), 403, "forbidden");
     expectEnvelope(await manager.api.post("/team/remove_member", { account_id: svc.accountId }), 403, "forbidden");
-    expectStatus(await manager.api.post("/team/remove_member", { account_id: other.account_id }), 200);
+    expectStatus(await manager.api.post("/team/remove_member", { account_id: other.account_id }), 201);
     assert.equal(await roleOf(other.account_id), undefined);
   });
 
@@ -56,8 +56,8 @@ describe("service: team roles", function () {
     assert.equal(await roleOf(member.account_id), "Admin");
     const extra = await admin.newAccount({ email_address: "extra@example.com" });
     expectStatus(await member.api.put("/team/add_member", { account_id: extra.account_id }), 200);
-    expectStatus(await member.api.post("/team/remove_member", { account_id: extra.account_id }), 200);
-    expectStatus(await manager.api.post("/team/remove_member", { account_id: manager.account_id }), 200);
+    expectStatus(await member.api.post("/team/remove_member", { account_id: extra.account_id }), 201);
+    expectStatus(await manager.api.post("/team/remove_member", { account_id: manager.account_id }), 201);
     assert.equal(await roleOf(manager.account_id), undefined);
   });
 });

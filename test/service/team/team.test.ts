@@ -100,23 +100,23 @@ describe("service: team", () => {
     expectEnvelope(await api.put("/team/add_member", { email_address: "r3@example.com" }, { query: { team_id: "0".repeat(40) } }), 404, "not_found");
   });
 
-  it("remove_member expires an outstanding invitation (200)", async () => {
+  it("remove_member expires an outstanding invitation (201, the description's success code)", async () => {
     await api.post("/team/create", { name: "T" });
     await api.put("/team/add_member", { email_address: "gone@example.com" });
     const r = await api.post("/team/remove_member", { email_address: "gone@example.com" });
-    expectStatus(r, 200);
+    expectStatus(r, 201);
     assert.deepEqual(r.body.team.invited_emails, []);
     assert.equal((await api.get("/team/invites")).body.team_invites.length, 0);
     expectEnvelope(await api.ctl("POST", "/invites/accept", { email_address: "gone@example.com" }), 404, "not_found");
   });
 
-  it("remove_member removes a member (200); unknown members are 404", async () => {
+  it("remove_member removes a member (201); unknown members are 404", async () => {
     await api.post("/team/create", { name: "T" });
     const m = await api.newAccount({ email_address: "m@example.com" });
     await api.put("/team/add_member", { account_id: m.account_id });
     await api.ctl("POST", "/invites/accept", { email_address: "m@example.com" });
     const r = await api.post("/team/remove_member", { account_id: m.account_id });
-    expectStatus(r, 200);
+    expectStatus(r, 201);
     assert.deepEqual(emails(r), ["dev@example.com"]);
     expectEnvelope(await m.api.get("/team"), 404, "not_found");
     expectEnvelope(await api.post("/team/remove_member", { account_id: m.account_id }), 404, "not_found");
