@@ -12,7 +12,7 @@ export type FileType = "pdf" | "zip";
 const FILE_TYPES: readonly FileType[] = ["pdf", "zip"];
 
 export function fileTypeOf(ctx: RequestContext): FileType {
-  const v = (ctx.query as { file_type?: unknown }).file_type;
+  const v = ctx.query.file_type;
   if (v === undefined) return "pdf";
   if (typeof v === "string" && (FILE_TYPES as readonly string[]).includes(v)) return v as FileType;
   throw badRequest(`file_type must be one of ${FILE_TYPES.join(", ")}`, "file_type");
