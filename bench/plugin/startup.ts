@@ -8,7 +8,8 @@
  *   node scripts/run-ts.js bench/plugin/startup.ts [--runs 15] [--write]
  *
  * Wall time depends on the machine's load; the CPU time (user + system, from /proc when the
- * line arrives) much less, so both are shown, with the load average.
+ * line arrives) much less, so both are shown, with the load average; as root, also the wall time
+ * at real-time priority.
  */
 import { spawn, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -20,7 +21,13 @@ import { replaceSection } from "./section";
 const root = path.resolve(__dirname, "..", "..");
 
 interface Sample { wallMs: number; cpuMs: number }
-interface Row { name: string; command: string; samples: Sample[] }
+interface Row { name: string; command: string; samples: Sample[]; rtSamples: Sample[] }
+
+/**
+ * Real-time scheduling for the measured process (root and chrt only): other work on a shared
+ * machine then cannot queue it, so its wall time is what an idle machine would show.
+ */
+const RT_PREFIX = process.getuid?.() === 0 && fs.existsSync("/usr/bin/chrt") ? ["/usr/bin/chrt", "-f", "10"] : undefined;
 
 /** One start: spawn to the first line on stdout (the port), with no engine to talk to. */
 function startOnce(command: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
@@ -72,9 +79,11 @@ function render(rows: Row[], load: number[]): string {
     `median of ${rows[0].samples.length} starts each, one at a time. Load average at the start: ${load.map((l) => l.toFixed(1)).join(", ")} (1, 5, 15 min) on ${os.cpus().length} cores;`,
     "CPU time (user + system) is the figure least moved by other work on the machine.",
     "",
-    "| plugin | median wall ms | median CPU ms | fastest wall ms |",
-    "| --- | --- | --- | --- |",
-    ...rows.map((r) => `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${median(r.samples.map((s) => s.cpuMs)).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} |`),
+    RT_PREFIX ? "\"Wall ms, real-time\" ran the plugin under `chrt -f 10`, so that other processes could not delay it: the figure an idle machine shows." : "",
+    "",
+    "| plugin | median wall ms | median wall ms, real-time | median CPU ms | fastest wall ms |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map((r) => `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${RT_PREFIX ? median(r.rtSamples.map((s) => s.wallMs)).toFixed(0) : "n/a"} | ${median(r.samples.map((s) => s.cpuMs)).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} |`),
     "",
   ];
   return lines.join("\n");
@@ -94,10 +103,13 @@ async function main(argv: string[]): Promise<void> {
       { name: "release executable (SEA + code cache)", command: [exe], env: bare },
     ];
     const load = os.loadavg();
-    const rows: Row[] = candidates.map((c) => ({ name: c.name, command: c.command.join(" "), samples: [] }));
+    const rows: Row[] = candidates.map((c) => ({ name: c.name, command: c.command.join(" "), samples: [], rtSamples: [] }));
     // Interleaved, so a burst of load elsewhere touches every row alike.
     for (let i = 0; i < runs; i++) {
-      for (const [j, c] of candidates.entries()) rows[j].samples.push(await startOnce(c.command, c.env));
+      for (const [j, c] of candidates.entries()) {
+        rows[j].samples.push(await startOnce(c.command, c.env));
+        if (RT_PREFIX) rows[j].rtSamples.push(await startOnce([...RT_PREFIX, ...c.command], c.env));
+      }
     }
     const table = render(rows, load);
     console.log(table);
