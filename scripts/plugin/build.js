@@ -73,13 +73,17 @@ function blobNode() {
  * The SEA blob. A V8 code cache saves most of the start-up's compile time but is valid only for
  * the V8 build and CPU it was made with, so only the blob for this machine's own target has one.
  */
-function writeBlob(dir, bundleFile, codeCache) {
-  const blob = path.join(dir, codeCache ? "sea-cached.blob" : "sea.blob");
-  if (fs.existsSync(blob)) return blob;
-  const config = path.join(dir, codeCache ? "sea-cached.json" : "sea.json");
-  fs.writeFileSync(config, JSON.stringify({ main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false }));
-  execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  return blob;
+function writeBlob(dir, key, bundleFile, codeCache) {
+  const kind = codeCache ? "sea-cached" : "sea";
+  const blob = path.join(dir, `${kind}.blob`);
+  return withLock(`plugin-${key}-${kind}`, () => {
+    if (fs.existsSync(blob)) return blob;
+    const config = path.join(dir, `${kind}.json`);
+    fs.writeFileSync(config, JSON.stringify({ main: bundleFile, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false }));
+    execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    fs.renameSync(`${blob}.tmp`, blob);
+    return blob;
+  });
 }
 
 function rcodesign() {
@@ -87,12 +91,17 @@ function rcodesign() {
   return path.join(out.trim().split("\n").pop(), "rcodesign");
 }
 
-async function buildTarget(dir, target, version, bundleFile) {
-  const spec = TARGETS[target];
+/** One target's archive, built under its own lock: parallel builds of other targets do not wait. */
+function buildTarget(dir, key, target, version, bundleFile) {
   const archive = path.join(dir, archiveName(version, target));
   if (fs.existsSync(archive)) return archive;
+  return withLock(`plugin-${key}-${target}`, async () => (fs.existsSync(archive) ? archive : makeArchive(dir, key, target, archive, bundleFile)));
+}
+
+async function makeArchive(dir, key, target, archive, bundleFile) {
+  const spec = TARGETS[target];
   const started = Date.now();
-  const blob = writeBlob(dir, bundleFile, target === hostTarget());
+  const blob = writeBlob(dir, key, bundleFile, target === hostTarget());
   const stage = fs.mkdtempSync(path.join(dir, `.stage-${target}-`));
   try {
     const exe = path.join(stage, executableName(target));
@@ -115,21 +124,30 @@ async function buildTarget(dir, target, version, bundleFile) {
   }
 }
 
+/** Builds of other sources not used for a day: ~250 MB each, so they go (other checkouts' recent ones stay). */
+function pruneOldBuilds(keep) {
+  const parent = path.dirname(keep);
+  for (const name of fs.readdirSync(parent)) {
+    const dir = path.join(parent, name);
+    if (dir !== keep && Date.now() - fs.statSync(dir).mtimeMs > 24 * 3600_000) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const key = cacheKey(opts.version);
   const dir = path.join(cacheDir(), "plugin", key);
   fs.mkdirSync(dir, { recursive: true });
-  const archives = await withLock(`plugin-${key}`, async () => {
-    const bundleFile = path.join(dir, "plugin.js");
-    if (!fs.existsSync(bundleFile)) {
-      await bundle(`${bundleFile}.tmp.js`, opts.version);
-      fs.renameSync(`${bundleFile}.tmp.js`, bundleFile);
-    }
-    const built = [];
-    for (const target of opts.targets) built.push(await buildTarget(dir, target, opts.version, bundleFile));
-    return built;
+  const bundleFile = path.join(dir, "plugin.js");
+  await withLock(`plugin-${key}-bundle`, async () => {
+    if (fs.existsSync(bundleFile)) return;
+    await bundle(`${bundleFile}.tmp.js`, opts.version);
+    fs.renameSync(`${bundleFile}.tmp.js`, bundleFile);
   });
+  const archives = [];
+  for (const target of opts.targets) archives.push(await buildTarget(dir, key, target, opts.version, bundleFile));
+  fs.utimesSync(dir, new Date(), new Date());
+  pruneOldBuilds(dir);
   fs.mkdirSync(opts.out, { recursive: true });
   for (const archive of archives) {
     const dest = path.join(opts.out, path.basename(archive));

@@ -10,23 +10,39 @@ function cacheDir() {
   return dir;
 }
 
+/** Whether the process that wrote `lock`/pid still runs (a lock without a live holder is stale). */
+function holderAlive(lock) {
+  const pid = Number(fs.readFileSync(path.join(lock, "pid"), { encoding: "utf8", flag: "r" }).trim() || NaN);
+  if (!pid) return true; // just made, pid not written yet
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
 /**
- * Runs `fn` (sync or async) holding an exclusive lock (a directory made atomically), so parallel builds (test
- * suites, other checkouts sharing the cache) fill each entry once. A lock older than 30 minutes
- * is a crashed build's and is taken over.
+ * Runs `fn` (sync or async) holding an exclusive lock (a directory made atomically, holding the
+ * holder's pid), so parallel builds (test suites, other checkouts sharing the cache) fill each
+ * entry once. A lock whose holder has died is taken over; a live one is waited for.
  */
 function withLock(name, fn) {
   const lock = path.join(cacheDir(), `.${name}.lock`);
-  const deadline = Date.now() + 30 * 60_000;
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
       break;
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 30 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`build-plugin: the lock ${lock} is still held after 30 minutes`);
+      let alive = true;
+      try {
+        alive = holderAlive(lock);
+      } catch {
+        // the holder released it meanwhile, or has not written its pid yet
+      }
+      if (!alive) fs.rmSync(lock, { recursive: true, force: true });
       else execFileSync("sleep", ["1"]);
     }
   }
