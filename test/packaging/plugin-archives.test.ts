@@ -56,7 +56,11 @@ describe("plugin release archives (all six targets)", function () {
       assert.deepStrictEqual({ format: info.format, machine: info.machine }, EXPECTED[target]);
       assert.ok(buf.includes(`${FUSE}:1`), "the SEA fuse is not flipped: no plugin was injected");
       assert.ok(!buf.includes(`${FUSE}:0`), "an unflipped SEA fuse remains");
-      if (info.format === "macho") assert.strictEqual((info.signatureFlags ?? 0) & CS_ADHOC, CS_ADHOC, `no ad-hoc code signature (flags ${info.signatureFlags})`);
+      if (info.format === "macho") {
+        assert.strictEqual((info.signatureFlags ?? 0) & CS_ADHOC, CS_ADHOC, `no ad-hoc code signature (flags ${info.signatureFlags})`);
+        // Signed after the injection: the page hashes match the binary as shipped.
+        assert.strictEqual(info.pagesMatch, true, "the code signature's page hashes do not match the binary");
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     });
   }
