@@ -105,7 +105,8 @@ async function makeArchive(dir, key, target, archive, bundleFile) {
   const stage = fs.mkdtempSync(path.join(dir, `.stage-${target}-`));
   try {
     const exe = path.join(stage, executableName(target));
-    fs.copyFileSync(nodeBinary(target, spec, NODE_VERSION), exe);
+    // This machine's own target: the Node.js that writes the blobs is that very binary, already fetched.
+    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION), exe);
     fs.chmodSync(exe, 0o755);
     const { inject } = require("postject");
     await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(blob), {
