@@ -7,16 +7,14 @@
  * import's read (which has no properties), leaving everything else to the SDK.
  * (DECISIONS.md D42.)
  */
-import * as path from "path";
 import { checkConfig, configuredSettings, diffConfig } from "./config";
+import { sdkModule } from "../resources/support/sdk-modules";
 import type { Json } from "./secrets";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const fromSdk = (id: string) => require(require.resolve(id, { paths: [sdk] }));
-const grpc = fromSdk("@grpc/grpc-js");
-const provproto = require(path.join(sdk, "proto", "provider_pb"));
-const structproto = fromSdk("google-protobuf/google/protobuf/struct_pb");
+const grpc = sdkModule("@grpc/grpc-js");
+const provproto = sdkModule("proto/provider_pb");
+const structproto = sdkModule("google-protobuf/google/protobuf/struct_pb");
 
 type Callback = (error: any, response?: any) => void;
 const json = (struct: any): Json => (struct ? struct.toJavaScript() : {});

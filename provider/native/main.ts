@@ -1,25 +1,14 @@
 /**
- * pulumi-resource-esign: the native provider plugin (bin/pulumi-resource-esign runs this).
+ * pulumi-resource-esign: the native provider plugin (bin/pulumi-resource-esign runs this; the
+ * release archives hold it bundled into one executable: scripts/build-plugin).
  * The engine starts it with its address as the argument and talks gRPC to the port it prints.
  */
-import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
 import { configure } from "../resources/support/context";
 import { useEngineAt } from "../resources/support/engine-log";
 import { installConfigHooks } from "./grpc-hooks";
 import { nativeProvider } from "./provider";
-
-/** The package's version (this file runs from provider/native or dist/provider/native). */
-function packageVersion(): string {
-  for (const up of ["../..", "../../.."]) {
-    try {
-      return (require(path.join(__dirname, up, "package.json")) as { version: string }).version;
-    } catch {
-      // not at this level
-    }
-  }
-  return "0.0.0";
-}
+import { packageVersion } from "./version";
 
 installConfigHooks({ apply: (get, env) => configure({ get, require: (k: string) => get(k) ?? "" }, env) });
 const engine = process.argv.slice(2).find((a) => !a.startsWith("-"));

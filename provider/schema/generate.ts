@@ -10,6 +10,7 @@ import { SETTINGS, type SettingSpec } from "../resources/support/settings";
 import { accountComponent } from "./account";
 import { resourceDescription } from "./description";
 import { lookupSpecs } from "./functions";
+import { packageVersion } from "../native/version";
 import { languageSettings } from "./language";
 import { resourceSpecs } from "./resources";
 import { commonOutputs } from "./resources/common";
@@ -89,6 +90,9 @@ export function lookupOutputKeys(name: string): string[] {
   return Object.keys(lookup(name).outputs.properties);
 }
 
+/** Where the engine downloads `pulumi-resource-esign-v<version>-<os>-<arch>.tar.gz`: the repository's GitHub releases. */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
+
 export function buildSchema(): Json {
   const settings = Object.fromEntries(SETTINGS.map((s) => [s.name, settingProperty(s)]));
   return {
@@ -100,6 +104,9 @@ export function buildSchema(): Json {
     repository: "https://github.com/esign/pulumi-esign", // the canonical repository (D56): the SDKs' package metadata
     license: "Apache-2.0",
     publisher: "esign",
+    // The engine installs the plugin from the release of this version (D51); the version is package.json's.
+    version: packageVersion(),
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     language: languageSettings,
     config: { variables: settings },

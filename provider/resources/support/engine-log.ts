@@ -9,7 +9,7 @@
  * (tests that call the runtime directly) warnings go to stderr and debug lines are dropped
  * unless ESIGN_DEBUG is set.
  */
-import * as path from "path";
+import { sdkModule } from "./sdk-modules";
 
 type Severity = "debug" | "warning";
 const SEVERITY: Record<Severity, number> = { debug: 0, warning: 2 }; // pulumirpc.LogSeverity
@@ -40,10 +40,9 @@ function connect(): typeof engine {
   if (!address || (!pluginEngine && !process.argv[1]?.includes("dynamic-provider"))) return engine;
   try {
     // The SDK's own gRPC stubs and grpc-js (the copy the SDK depends on), not a new dependency.
-    const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] }));
-    const { EngineClient } = require(path.join(sdk, "proto", "engine_grpc_pb"));
-    const proto = require(path.join(sdk, "proto", "engine_pb"));
+    const grpc = sdkModule("@grpc/grpc-js");
+    const { EngineClient } = sdkModule("proto/engine_grpc_pb");
+    const proto = sdkModule("proto/engine_pb");
     engine = { client: new EngineClient(address, grpc.credentials.createInsecure()), proto };
   } catch {
     engine = null;

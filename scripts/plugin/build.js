@@ -1,0 +1,163 @@
+/**
+ * scripts/build-plugin's implementation: the release archives of the native provider plugin,
+ * `pulumi-resource-esign-v<version>-<os>-<arch>.tar.gz`, each holding one self-contained
+ * executable: a Node.js single executable application (the platform's Node.js binary from the
+ * npm registry with the bundled plugin injected by postject; macOS ones re-signed ad hoc by
+ * rcodesign). DECISIONS.md D50.
+ *
+ * Archives are cached under ${ESIGN_CACHE_DIR:-~/.cache/pulumi-esign}/plugin/<key>/, the key a
+ * hash of the plugin's sources, the lockfile, these scripts, the version and the Node.js
+ * version: a rebuild with nothing changed copies files.
+ */
+const { execFileSync } = require("child_process");
+const crypto = require("crypto");
+const fs = require("fs");
+const path = require("path");
+const { bundle } = require("./bundle");
+const { cacheDir, withLock } = require("./cache");
+const { nodeBinary } = require("./node-binary");
+const { NODE_VERSION, TARGETS, hostTarget, executableName, archiveName } = require("./targets");
+
+const root = path.resolve(__dirname, "..", "..");
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+const log = (message) => process.stderr.write(`build-plugin: ${message}\n`);
+
+function usage(message) {
+  log(message);
+  log("usage: scripts/build-plugin [--version V] [--out DIR] [--targets linux-amd64,darwin-arm64,...]");
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const opts = { version: undefined, out: path.join(root, "dist", "plugin"), targets: Object.keys(TARGETS) };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = () => inline ?? argv[++i] ?? usage(`${flag} needs a value`);
+    if (flag === "--version") opts.version = value().replace(/^v/, "");
+    else if (flag === "--out") opts.out = path.resolve(value());
+    else if (flag === "--targets") opts.targets = value().split(",").map((t) => t.trim()).filter(Boolean);
+    else usage(`unknown argument ${argv[i]}`);
+  }
+  opts.version ??= JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
+  if (!/^\d+\.\d+\.\d+([-+][\w.+-]+)?$/.test(opts.version)) usage(`--version ${opts.version} is not a semantic version`);
+  const unknown = opts.targets.filter((t) => !TARGETS[t]);
+  if (unknown.length || !opts.targets.length) usage(`--targets: ${unknown.join(",") || "none given"} (known: ${Object.keys(TARGETS).join(",")})`);
+  return opts;
+}
+
+/** Every file under `dir` (relative to root), sorted. */
+function walk(dir) {
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return [];
+  return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]).sort();
+}
+
+/** The cache key: what the bundle is made of (sources, locked dependencies) and how it is built. */
+function cacheKey(version) {
+  const hash = crypto.createHash("sha256").update(`${version}\0${NODE_VERSION}\0`);
+  const files = [...walk("provider"), ...walk("contract"), ...walk("scripts/plugin"), "scripts/build-plugin", "package-lock.json", "tsconfig.json"];
+  for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(root, f))).update("\0");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** A Node.js of the targets' version for this machine, to write the SEA blobs (scripts/ensure-node). */
+function blobNode() {
+  const out = execFileSync(path.join(root, "scripts", "ensure-node"), ["22"], {
+    encoding: "utf8", env: { ...process.env, ESIGN_NODE_VERSION: NODE_VERSION }, stdio: ["ignore", "pipe", "inherit"],
+  });
+  return path.join(out.trim().split("\n").pop(), "node");
+}
+
+/**
+ * The SEA blob. A V8 code cache saves most of the start-up's compile time but is valid only for
+ * the V8 build and CPU it was made with, so only the blob for this machine's own target has one.
+ */
+function writeBlob(dir, key, bundleFile, codeCache) {
+  const kind = codeCache ? "sea-cached" : "sea";
+  const blob = path.join(dir, `${kind}.blob`);
+  return withLock(`plugin-${key}-${kind}`, () => {
+    if (fs.existsSync(blob)) return blob;
+    const config = path.join(dir, `${kind}.json`);
+    fs.writeFileSync(config, JSON.stringify({ main: bundleFile, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false }));
+    execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    fs.renameSync(`${blob}.tmp`, blob);
+    return blob;
+  });
+}
+
+function rcodesign() {
+  const out = execFileSync(path.join(root, "scripts", "ensure-rcodesign"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return path.join(out.trim().split("\n").pop(), "rcodesign");
+}
+
+/** One target's archive, built under its own lock: parallel builds of other targets do not wait. */
+function buildTarget(dir, key, target, version, bundleFile) {
+  const archive = path.join(dir, archiveName(version, target));
+  if (fs.existsSync(archive)) return archive;
+  return withLock(`plugin-${key}-${target}`, async () => (fs.existsSync(archive) ? archive : makeArchive(dir, key, target, archive, bundleFile)));
+}
+
+async function makeArchive(dir, key, target, archive, bundleFile) {
+  const spec = TARGETS[target];
+  const started = Date.now();
+  const blob = writeBlob(dir, key, bundleFile, target === hostTarget());
+  const stage = fs.mkdtempSync(path.join(dir, `.stage-${target}-`));
+  try {
+    const exe = path.join(stage, executableName(target));
+    // This machine's own target: the Node.js that writes the blobs is that very binary, already fetched.
+    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION), exe);
+    fs.chmodSync(exe, 0o755);
+    const { inject } = require("postject");
+    await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(blob), {
+      sentinelFuse: SEA_FUSE,
+      ...(spec.format === "macho" ? { machoSegmentName: "NODE_SEA" } : {}),
+    });
+    // Injection invalidates the binary's signature; arm64 macOS runs nothing unsigned.
+    if (spec.format === "macho") execFileSync(rcodesign(), ["sign", exe], { stdio: ["ignore", "ignore", "inherit"] });
+    const tmp = `${archive}.tmp`;
+    execFileSync("tar", ["--owner=0", "--group=0", "--numeric-owner", "--mtime=@0", "-czf", tmp, "-C", stage, executableName(target)]);
+    fs.renameSync(tmp, archive);
+    log(`${path.basename(archive)}: ${(fs.statSync(archive).size / 1048576).toFixed(1)} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return archive;
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** Builds of other sources not used for a day: ~250 MB each, so they go (other checkouts' recent ones stay). */
+function pruneOldBuilds(keep) {
+  const parent = path.dirname(keep);
+  for (const name of fs.readdirSync(parent)) {
+    const dir = path.join(parent, name);
+    if (dir !== keep && Date.now() - fs.statSync(dir).mtimeMs > 24 * 3600_000) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const key = cacheKey(opts.version);
+  const dir = path.join(cacheDir(), "plugin", key);
+  fs.mkdirSync(dir, { recursive: true });
+  const bundleFile = path.join(dir, "plugin.js");
+  await withLock(`plugin-${key}-bundle`, async () => {
+    if (fs.existsSync(bundleFile)) return;
+    await bundle(`${bundleFile}.tmp.js`, opts.version);
+    fs.renameSync(`${bundleFile}.tmp.js`, bundleFile);
+  });
+  const archives = [];
+  for (const target of opts.targets) archives.push(await buildTarget(dir, key, target, opts.version, bundleFile));
+  fs.utimesSync(dir, new Date(), new Date());
+  pruneOldBuilds(dir);
+  fs.mkdirSync(opts.out, { recursive: true });
+  for (const archive of archives) {
+    const dest = path.join(opts.out, path.basename(archive));
+    fs.copyFileSync(archive, dest);
+    console.log(dest);
+  }
+}
+
+main().catch((error) => {
+  log(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

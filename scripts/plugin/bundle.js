@@ -1,0 +1,73 @@
+/**
+ * The plugin as one CommonJS file (provider/native/main.ts and everything it loads), which a
+ * Node.js single executable application can run: its `require` reaches built-in modules only.
+ * Used by scripts/plugin/build.js.
+ */
+const path = require("path");
+const esbuild = require("esbuild");
+
+const root = path.resolve(__dirname, "..", "..");
+const native = path.join(root, "provider", "native");
+const support = path.join(root, "provider", "resources", "support", "sdk-modules");
+
+/**
+ * Modules @pulumi/pulumi loads only to serialize functions (dynamic providers' closures): the
+ * provider server never calls them, and they are 9 MB of the bundle (typescript, arborist). In
+ * the binary they fail with one line if ever used.
+ */
+const OMITTED = ["typescript", "@npmcli/arborist"];
+
+function plugin(version) {
+  return {
+    name: "esign-plugin",
+    setup(build) {
+      // The stamped version instead of package.json, which the binary does not carry.
+      build.onResolve({ filter: /^\.\/version$/ }, (args) =>
+        args.resolveDir === native ? { path: "version", namespace: "esign-version" } : undefined);
+      build.onLoad({ filter: /.*/, namespace: "esign-version" }, () => ({
+        contents: `export function packageVersion() { return ${JSON.stringify(version)}; }`,
+        loader: "js",
+      }));
+      // One bundled copy of the SDK's gRPC modules instead of a lookup in a node_modules folder.
+      build.onResolve({ filter: /\/sdk-modules$/ }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        return file === support ? { path: `${support}.bundled.ts` } : undefined;
+      });
+      const omitted = new RegExp(`^(${OMITTED.map((m) => m.replace(/[/.]/g, "\\$&")).join("|")})$`);
+      build.onResolve({ filter: omitted }, (args) => ({ path: args.path, namespace: "esign-omitted" }));
+      build.onLoad({ filter: /.*/, namespace: "esign-omitted" }, (args) => ({
+        contents: `module.exports = new Proxy({}, { get(_, key) {
+          if (key === "__esModule" || typeof key === "symbol") return undefined;
+          throw new Error(${JSON.stringify(`pulumi-resource-esign: ${args.path} is not part of the plugin binary (it serializes functions, which the plugin never does)`)});
+        } });`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/** Writes the bundle to `outfile`; returns the source files it read (for the build's cache key check). */
+async function bundle(outfile, version) {
+  const result = await esbuild.build({
+    entryPoints: [path.join(native, "main.ts")],
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    outfile,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "none",
+    logLevel: "error",
+    metafile: true,
+    plugins: [plugin(version)],
+    // Loaded only inside the dynamic providers' serialized stubs (resources/support/stub.ts),
+    // which run in a program's dynamic provider host, never in this plugin.
+    external: ["pulumi-esign/runtime"],
+    // The engine reads the port from stdout; nothing may print before it.
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  return Object.keys(result.metafile.inputs).filter((f) => !f.includes(":"));
+}
+
+module.exports = { bundle };
