@@ -13,7 +13,7 @@ import { isUnauthorized } from "./client/errors";
 import { actingAccount, checkPin, PIN } from "./resources/support/account-pin";
 import { assertSettings, configure, currentSettings, keyHolder, providerContext, resetContext } from "./resources/support/context";
 import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "./resources/support/errors";
-import { keyChange, recordKey } from "./resources/support/key-change";
+import { keyChange, keyDiffers, recordKey } from "./resources/support/key-change";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
@@ -138,8 +138,8 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
       const ctx = providerContext();
       const accountId = await checkPin(ctx, `${type} ${id} update`, o);
       // Only the key changed (a verified rotation): record it, send nothing.
-      const unchanged = (await inputDiff(impl, id, o, n)).changes === false;
-      const outs = unchanged ? { ...o } : await impl.update(ctx, id, o, n);
+      const onlyKey = (await keyDiffers(o)) && (await inputDiff(impl, id, o, n)).changes === false;
+      const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
       return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(o)) }, n) };
     }),
     delete: (id, props) => op(type, "delete", async () => {

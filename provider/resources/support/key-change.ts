@@ -10,13 +10,17 @@ import { currentSettings, keyFingerprintPerResource, providerContext } from "./c
 import { fingerprintFor, KEY_FINGERPRINT, matchesKey } from "./key-fingerprint";
 import type { Props } from "./resource";
 
-/** Whether the key changed since `olds` was recorded; throws the refusal when the new key may not act for it. */
-export async function keyChange(what: string, olds: Props): Promise<boolean> {
-  if (!keyFingerprintPerResource()) return false;
+/** Whether `olds` records another key than the current one (no request). */
+export async function keyDiffers(olds: Props): Promise<boolean> {
   const recorded = olds[KEY_FINGERPRINT];
   const key = currentSettings().apiKey;
+  return keyFingerprintPerResource() && recorded !== undefined && !!key && !(await matchesKey(recorded, key));
+}
+
+/** Whether the key changed since `olds` was recorded; throws the refusal when the new key may not act for it. */
+export async function keyChange(what: string, olds: Props): Promise<boolean> {
   // State from before fingerprints has none: it gets one at its next update or refresh.
-  if (recorded === undefined || !key || (await matchesKey(recorded, key))) return false;
+  if (!(await keyDiffers(olds))) return false;
   await checkPin(providerContext(), `${what} (the API key changed since the last deployment)`, olds);
   return true;
 }
