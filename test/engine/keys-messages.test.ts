@@ -26,7 +26,8 @@ describe("engine: what the tool says about keys (dynamic resources)", function (
       .map((r: { urn: string; outputs: Record<string, unknown> }) => [r.urn, r.outputs.keyFingerprint]));
   };
   const calls = async (seq: number) => (await svc.requestsSince(seq)).map((c) => `${c.method} ${c.path}`);
-  const count = (text: string, re: RegExp) => (text.match(new RegExp(re.source, "g")) ?? []).length;
+  /** Matches in the run's Diagnostics section (the progress lines repeat each error once more). */
+  const count = (text: string, re: RegExp) => (text.slice(text.indexOf("Diagnostics:")).match(new RegExp(re.source, "g")) ?? []).length;
 
   before(async () => {
     svc = await localService();
