@@ -78,7 +78,9 @@ describe("engine: what the tool says about keys (dynamic resources)", function (
     const r = await p.pulumi("refresh", "--yes", "--skip-preview", "--run-program");
     const output = r.stdout + r.stderr;
     assert.notStrictEqual(r.code, 0, output);
-    assert.strictEqual(count(output, /the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY\. The key in use/), 1, output);
+    // The engine may print a resource's error twice; what matters is how many resources carry the paragraph.
+    const groups = output.slice(output.indexOf("Diagnostics:")).split(/\n(?= {2}\S)/).slice(1);
+    assert.strictEqual(groups.filter((g) => /the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY\. The key in use/.test(g)).length, 1, output);
     assert.ok(count(output, /refused: the API key was refused \(401\) by \S+; the reason and the fix are in the one error given in full for the default provider/) >= 1, output);
     assert.deepStrictEqual(await p.urns(), before, "nothing was dropped");
   });
