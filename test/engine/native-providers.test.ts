@@ -15,7 +15,9 @@ import { operations, pluginEnv } from "./native-support";
 
 /** The Diagnostics section of a CLI run, one entry per resource (the engine may repeat a resource's error). */
 function diagnostics(output: string): string[] {
-  return output.slice(output.indexOf("Diagnostics:")).split(/\n(?= {2}\S)/).slice(1);
+  // The Automation API's error holds the run's output twice (stderr, then the cause): take the first.
+  const section = output.slice(output.indexOf("Diagnostics:")).split(/\n(?:Outputs|Resources):/)[0];
+  return section.split(/\n(?= {2}\S)/).slice(1);
 }
 
 /** `new esign.Provider(...)` of a generated SDK, without the SDK. */
