@@ -98,6 +98,9 @@ export class KeyRefusal extends Error {
   }
 }
 
+/** The words of the short line, so a reader of the engine's output (esign drift) can tell it from the full one. */
+export const POINTS_TO_FULL = "the reason and the fix are in the one error given in full";
+
 /** The key refusals already given in full by this provider process (one per distinct summary). */
 const saidInFull = new Set<string>();
 
@@ -111,7 +114,7 @@ export function onceInFull(what: string, refusal: KeyRefusal): string {
     return refusal.message;
   }
   const who = refusal.holder.explicit ? `provider ${refusal.holder.explicit}` : "the default provider";
-  return `${refusal.subject ?? what}: refused: ${refusal.summary}; the reason and the fix are in the one error given in full for ${who}`;
+  return `${refusal.subject ?? what}: refused: ${refusal.summary}; ${POINTS_TO_FULL} for ${who}`;
 }
 
 /** A new deployment or new settings: the next refusal is said in full again. */
