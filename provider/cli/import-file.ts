@@ -9,13 +9,12 @@
  * for the plugin among the Pulumi organisation's own releases, and the default provider it makes
  * would not be the one a generated SDK's resources ask for (its name carries both).
  */
-import * as path from "path";
 import { appKey, memberKey, whoKey } from "../account-file/rules";
 import { normalizeEmail } from "../resources/support/compare";
 import type { AccountRead } from "./export";
+import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
 
 /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`; the names are decided once). */
-export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
 
 export interface ImportSpec {
   type: string;
@@ -38,18 +37,6 @@ export interface ImportFileOptions {
   version?: string;
   /** An explicit provider of the stack, as `pulumi import --provider` takes it: `name=urn`. */
   provider?: { name: string; urn: string };
-}
-
-/** This package's version (the file runs from provider/cli or dist/provider/cli). */
-export function packageVersion(): string {
-  for (const up of ["../..", "../../.."]) {
-    try {
-      return (require(path.join(__dirname, up, "package.json")) as { version: string }).version;
-    } catch {
-      // not at this level
-    }
-  }
-  throw new Error("esign export: this package's package.json was not found (pass --plugin-version)");
 }
 
 /** `name=urn` of `--provider`, or a line saying what is wrong with it. */

@@ -5,6 +5,9 @@
  */
 import * as path from "path";
 
+/** Where the engine downloads the plugin's release archives (schema.json, SDKs, import files). */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
+
 export function packageVersion(): string {
   for (const up of ["../..", "../../.."]) {
     try {

@@ -10,7 +10,7 @@ import { SETTINGS, type SettingSpec } from "../resources/support/settings";
 import { accountComponent } from "./account";
 import { resourceDescription } from "./description";
 import { lookupSpecs } from "./functions";
-import { packageVersion } from "../native/version";
+import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
 import { languageSettings } from "./language";
 import { resourceSpecs } from "./resources";
 import { commonOutputs } from "./resources/common";
@@ -91,7 +91,6 @@ export function lookupOutputKeys(name: string): string[] {
 }
 
 /** Where the engine downloads `pulumi-resource-esign-v<version>-<os>-<arch>.tar.gz`: the repository's GitHub releases. */
-export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
 
 export function buildSchema(): Json {
   const settings = Object.fromEntries(SETTINGS.map((s) => [s.name, settingProperty(s)]));

@@ -4,7 +4,7 @@
  * docs/installation-configuration.md (packages, the plugin and its download URL, the config
  * keys from the SETTINGS table). `npm run docs:resources` writes them; a test fails when stale.
  */
-import { PLUGIN_DOWNLOAD_URL } from "../cli/import-file";
+import { PLUGIN_DOWNLOAD_URL } from "../native/version";
 import { SETTINGS, type SettingSpec } from "../resources/support/settings";
 import { resourceExamples } from "./examples";
 

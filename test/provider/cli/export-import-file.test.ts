@@ -10,7 +10,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { main } from "../../../provider/cli/esign";
-import { PLUGIN_DOWNLOAD_URL, type ImportFile } from "../../../provider/cli/import-file";
+import type { ImportFile } from "../../../provider/cli/import-file";
+import { PLUGIN_DOWNLOAD_URL } from "../../../provider/native/version";
 import { propsFromId } from "../../../provider/native/import-ids";
 import { ProviderHarness } from "../support/harness";
 

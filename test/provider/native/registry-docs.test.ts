@@ -6,7 +6,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { PLUGIN_DOWNLOAD_URL } from "../../../provider/cli/import-file";
+import { PLUGIN_DOWNLOAD_URL } from "../../../provider/native/version";
 import { SETTINGS } from "../../../provider/resources/support/settings";
 import { indexPage, installationPage, PACKAGES } from "../../../provider/schema/registry-docs";
 
