@@ -21,13 +21,6 @@ function plugin(version) {
   return {
     name: "esign-plugin",
     setup(build) {
-      // The stamped version instead of package.json, which the binary does not carry.
-      build.onResolve({ filter: /^\.\/version$/ }, (args) =>
-        args.resolveDir === native ? { path: "version", namespace: "esign-version" } : undefined);
-      build.onLoad({ filter: /.*/, namespace: "esign-version" }, () => ({
-        contents: `export function packageVersion() { return ${JSON.stringify(version)}; }`,
-        loader: "js",
-      }));
       // One bundled copy of the SDK's gRPC modules instead of a lookup in a node_modules folder.
       build.onResolve({ filter: /\/sdk-modules$/ }, (args) => {
         const file = path.resolve(args.resolveDir, args.path);
@@ -65,7 +58,8 @@ async function bundle(outfile, version) {
     // which run in a program's dynamic provider host, never in this plugin.
     external: ["pulumi-esign/runtime"],
     // The engine reads the port from stdout; nothing may print before it.
-    define: { "process.env.NODE_ENV": '"production"' },
+    // The version is stamped (provider/native/version.ts reads it), since the binary carries no package.json.
+    define: { "process.env.NODE_ENV": '"production"', ESIGN_STAMPED_VERSION: JSON.stringify(version) },
   });
   return Object.keys(result.metafile.inputs).filter((f) => !f.includes(":"));
 }
