@@ -73,6 +73,14 @@ export async function yamlStack(projectDir: string, stateDir: string, opts: Yaml
   return stack;
 }
 
+/** `pulumi stack export` as a person sees it: secrets encrypted (the Automation API's exportStack decrypts them). */
+export function exportText(stack: Stack): string {
+  const ws = stack.workspace as unknown as { envVars: Record<string, string>; workDir: string; pulumiCommand: { command: string } };
+  return execFileSync(ws.pulumiCommand.command, ["stack", "export", "--stack", stack.name], {
+    cwd: ws.workDir, env: { ...process.env, ...ws.envVars }, encoding: "utf8",
+  });
+}
+
 export interface StepResult {
   /** Resource operations of the step (`same` left out), e.g. { create: 12 }. */
   changes: Record<string, number>;
