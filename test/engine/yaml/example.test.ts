@@ -13,7 +13,7 @@ import { applySeed, readSeed } from "../../../examples/local-seed";
 import { changes } from "../../helpers/engine";
 import { api, localService, LocalService } from "../../helpers/local";
 import { operations } from "../native-support";
-import { exampleConfig, exampleDir, exportText, writeYamlProject, yamlStack } from "./project";
+import { EXAMPLE_CALLS, exampleConfig, exampleDir, exportText, writeYamlProject, yamlStack } from "./project";
 
 const SEVEN = ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"];
 
@@ -50,25 +50,14 @@ describe("engine: Pulumi YAML, examples/yaml", function () {
     const [preview, calls] = await measured(() => stack.preview());
     // The stack, the explicit provider, the seven resources (FaxLine twice), the component and its two children.
     assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { create: 12 });
-    // getAccount has no inputs, so it runs at preview; getTemplate waits for the template's id.
-    assert.deepStrictEqual(calls, ["account.get"]);
+    assert.deepStrictEqual(calls, EXAMPLE_CALLS.firstPreview);
   });
 
   it("up creates the seven resources, the Account component's children and the explicit provider", async () => {
     const [up, calls] = await measured(() => stack.up());
     outputs = up.outputs;
     assert.deepStrictEqual(changes(up.summary), { create: 12 });
-    assert.deepStrictEqual(calls, [
-      // One account read per provider process (the pin, D31; the default one's shared with getAccount).
-      "account.get", "account.get",
-      // The component's app and the portal; each create first lists apps (names are unique).
-      "api_app.create", "api_app.create", "api_app.list", "api_app.list",
-      "fax_line.add_user", "fax_line.create", "fax_line.create", "fax_line.get",
-      // The adopted team (GET /team, /team/info); bob: the team's people (GET /team), then his invitation.
-      "team.add_member", "team.get", "team.get", "team.info",
-      "template.add_user", "template.create", "template.files_as_file_url", "template.files_as_file_url",
-      "template.get", "template.get", "template.get",
-    ]);
+    assert.deepStrictEqual(calls, EXAMPLE_CALLS.up);
     const state = (await stack.exportStack()).deployment;
     const types = state.resources.map((r: any) => r.type as string);
     for (const kind of SEVEN) assert.ok(types.includes(`esign:index:${kind}`), `no ${kind} in state`);
@@ -92,17 +81,13 @@ describe("engine: Pulumi YAML, examples/yaml", function () {
   it("previews no change; only the two lookups call the service", async () => {
     const [preview, calls] = await measured(() => stack.preview({ expectNoChanges: true }));
     assert.strictEqual(preview.changeSummary.same, 12);
-    assert.deepStrictEqual(calls, ["account.get", "template.get"]);
+    assert.deepStrictEqual(calls, EXAMPLE_CALLS.preview);
   });
 
   it("destroys what it made and keeps the adopted team (retainOnDelete) with its seeded teammate", async () => {
     const [down, calls] = await measured(() => stack.destroy());
     assert.deepStrictEqual(changes(down.summary), { delete: 12 });
-    assert.deepStrictEqual(calls, [
-      "account.get", "account.get",
-      "api_app.delete", "api_app.delete", "fax_line.delete", "fax_line.delete", "fax_line.remove_user",
-      "team.remove_member", "template.delete", "template.remove_user",
-    ]);
+    assert.deepStrictEqual(calls, EXAMPLE_CALLS.destroy);
     const http = api(svc);
     assert.deepStrictEqual((await http.get("/api_app/list")).data.api_apps, []);
     assert.deepStrictEqual((await http.get("/template/list")).data.templates, []);

@@ -46,6 +46,8 @@ export interface YamlStackOptions {
   pluginDir?: string | null;
   /** Stack config; secret values stay secret. */
   config?: Record<string, { value: string; secret?: boolean }>;
+  /** Folders put first on PATH (e.g. another Node.js for the plugin). */
+  pathPrefix?: string[];
   /** Extra environment of the engine. */
   env?: Record<string, string>;
 }
@@ -64,7 +66,7 @@ export async function yamlStack(projectDir: string, stateDir: string, opts: Yaml
   const cliDir = yamlCliDir(opts.cliDir);
   const env = localBackendEnv(stateDir);
   const plugin = opts.pluginDir === null ? [] : [opts.pluginDir ?? pluginBinDir()];
-  env.PATH = [...plugin, cliDir, process.env.PATH].join(":");
+  env.PATH = [...(opts.pathPrefix ?? []), ...plugin, cliDir, process.env.PATH].join(":");
   const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir: projectDir }, {
     pulumiCommand: await PulumiCommand.get({ root: path.dirname(cliDir), skipVersionCheck: true }),
     envVars: { ...env, ...opts.env },
@@ -81,6 +83,31 @@ export function exportText(stack: Stack): string {
   });
 }
 
+/** The API calls of each step of examples/yaml on a seeded service (sorted operation ids). */
+export const EXAMPLE_CALLS = {
+  // getAccount has no inputs, so it runs at preview; getTemplate waits for the template's id.
+  firstPreview: ["account.get"],
+  up: [
+    // One account read per provider process (the pin, D31; the default one's shared with getAccount).
+    "account.get", "account.get",
+    // The component's app and the portal; each create first lists apps (names are unique).
+    "api_app.create", "api_app.create", "api_app.list", "api_app.list",
+    "fax_line.add_user", "fax_line.create", "fax_line.create", "fax_line.get",
+    // The adopted team (GET /team, /team/info); bob: the team's people (GET /team), then his invitation.
+    "team.add_member", "team.get", "team.get", "team.info",
+    "template.add_user", "template.create", "template.files_as_file_url", "template.files_as_file_url",
+    "template.get", "template.get", "template.get",
+  ],
+  // The two lookups answer whenever the program runs.
+  preview: ["account.get", "template.get"],
+  // No team.destroy: the adopted team is retained.
+  destroy: [
+    "account.get", "account.get",
+    "api_app.delete", "api_app.delete", "fax_line.delete", "fax_line.delete", "fax_line.remove_user",
+    "team.remove_member", "template.delete", "template.remove_user",
+  ],
+};
+
 export interface StepResult {
   /** Resource operations of the step (`same` left out), e.g. { create: 12 }. */
   changes: Record<string, number>;
@@ -89,17 +116,19 @@ export interface StepResult {
   outputs?: Record<string, { value: any; secret: boolean }>;
 }
 
-/** up, then a preview that must change nothing, then destroy; each with the API calls it made. */
-export async function runYamlSteps(stack: Stack, svc: LocalService): Promise<{ up: StepResult; preview: StepResult; destroy: StepResult }> {
+/** A preview, up, a preview that must change nothing, then destroy; each with the API calls it made. */
+export async function runYamlSteps(stack: Stack, svc: LocalService): Promise<Record<"firstPreview" | "up" | "preview" | "destroy", StepResult>> {
   const step = async <T>(run: () => Promise<T>): Promise<[T, string[]]> => {
     const seq = await svc.lastSeq();
     const result = await run();
     return [result, operations(await svc.requestsSince(seq))];
   };
+  const [first, firstCalls] = await step(() => stack.preview());
   const [up, upCalls] = await step(() => stack.up());
   const [preview, previewCalls] = await step(() => stack.preview({ expectNoChanges: true }));
   const [destroy, destroyCalls] = await step(() => stack.destroy());
   return {
+    firstPreview: { changes: changes({ resourceChanges: first.changeSummary }), calls: firstCalls },
     up: { changes: changes(up.summary), calls: upCalls, outputs: up.outputs },
     preview: { changes: changes({ resourceChanges: preview.changeSummary }), calls: previewCalls },
     destroy: { changes: changes(destroy.summary), calls: destroyCalls },
