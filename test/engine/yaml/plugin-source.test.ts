@@ -12,11 +12,14 @@ import * as http from "http";
 import type { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
-import { writeYamlProject, yamlStack } from "./project";
+import { repoRoot } from "../../helpers/engine";
+import { exampleDir, writeYamlProject, yamlStack } from "./project";
 
 const SERVER = "github://api.github.com/esign/pulumi-esign";
 const ARCH: Record<string, string> = { x64: "amd64", arm64: "arm64" };
-const ARCHIVE = `pulumi-resource-esign-v0.1.0-${process.platform}-${ARCH[process.arch]}.tar.gz`;
+/** The one place the version is written (package.json); the programs must name the same. */
+const VERSION = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).version as string;
+const ARCHIVE = `pulumi-resource-esign-v${VERSION}-${process.platform}-${ARCH[process.arch]}.tar.gz`;
 const fakeConfig = {
   "esign:apiKey": { value: "k", secret: true },
   "esign-example-yaml:apiKey": { value: "k", secret: true },
@@ -52,6 +55,12 @@ describe("engine: the plugin a Pulumi YAML program names", function () {
     return dir;
   };
 
+  it("examples/yaml and the README name package.json's version and the release server", () => {
+    const options = new RegExp(`version: ${VERSION.replace(/\./g, "\\.")}\\n +pluginDownloadURL: ${SERVER}\\n`);
+    assert.match(fs.readFileSync(path.join(exampleDir, "Pulumi.yaml"), "utf8"), options);
+    assert.match(fs.readFileSync(path.join(repoRoot, "README.md"), "utf8"), options);
+  });
+
   it("examples/yaml: the explicit provider's version and pluginDownloadURL options", async () => {
     const dir = tempDir();
     const stack = await yamlStack(writeYamlProject(dir), dir, { pluginDir: null, config: fakeConfig, env });
@@ -67,8 +76,8 @@ describe("engine: the plugin a Pulumi YAML program names", function () {
     for (const f of ["account.yaml", "seed.json", "README.md"]) fs.rmSync(path.join(project, f));
     // The file `pulumi package add ./schema.json` writes (sdks/esign/esign-<version>.yaml).
     fs.mkdirSync(path.join(project, "sdks", "esign"), { recursive: true });
-    fs.writeFileSync(path.join(project, "sdks", "esign", "esign-0.1.0.yaml"),
-      `packageDeclarationVersion: 1\nname: esign\nversion: 0.1.0\ndownloadUrl: ${SERVER}\n`);
+    fs.writeFileSync(path.join(project, "sdks", "esign", `esign-${VERSION}.yaml`),
+      `packageDeclarationVersion: 1\nname: esign\nversion: ${VERSION}\ndownloadUrl: ${SERVER}\n`);
     const stack = await yamlStack(project, dir, { pluginDir: null, config: fakeConfig, env });
     await assert.rejects(stack.preview(), (e: Error) => e.message.includes(ARCHIVE));
     assert.ok(requested.includes(`/releases/${ARCHIVE}`), `requested: ${requested.join(", ")}`);
