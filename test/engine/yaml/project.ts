@@ -17,8 +17,8 @@ import { operations, pluginBinDir } from "../native-support";
 
 export const exampleDir = path.join(repoRoot, "examples", "yaml");
 
-/** The CLI folder with pulumi-language-yaml beside the CLI (scripts/ensure-pulumi-yaml builds it once). */
-export function yamlCliDir(cliDir = pulumiBinDir()): string {
+/** The folder of pulumi-language-yaml for this CLI folder (scripts/ensure-pulumi-yaml builds it once). */
+export function yamlHostDir(cliDir = pulumiBinDir()): string {
   const out = execFileSync(path.join(repoRoot, "scripts", "ensure-pulumi-yaml"), [cliDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const dir = out.trim().split("\n").pop()!;
   if (!fs.existsSync(path.join(dir, "pulumi-language-yaml"))) throw new Error(`ensure-pulumi-yaml gave no pulumi-language-yaml in ${dir}`);
@@ -63,10 +63,10 @@ export function exampleConfig(svc: LocalService): Record<string, { value: string
 
 /** A stack "test" of the project in `projectDir`, its state in `stateDir` (made by localBackendEnv). */
 export async function yamlStack(projectDir: string, stateDir: string, opts: YamlStackOptions = {}): Promise<Stack> {
-  const cliDir = yamlCliDir(opts.cliDir);
+  const cliDir = opts.cliDir ?? pulumiBinDir();
   const env = localBackendEnv(stateDir);
   const plugin = opts.pluginDir === null ? [] : [opts.pluginDir ?? pluginBinDir()];
-  env.PATH = [...(opts.pathPrefix ?? []), ...plugin, cliDir, process.env.PATH].join(":");
+  env.PATH = [...(opts.pathPrefix ?? []), ...plugin, cliDir, yamlHostDir(cliDir), process.env.PATH].join(":");
   const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir: projectDir }, {
     pulumiCommand: await PulumiCommand.get({ root: path.dirname(cliDir), skipVersionCheck: true }),
     envVars: { ...env, ...opts.env },
