@@ -61,11 +61,25 @@ export function exampleConfig(svc: LocalService): Record<string, { value: string
   };
 }
 
+/**
+ * The plugin of `pluginDir` through a link in `stateDir/plugin/bin`: pulumi-language-yaml caches
+ * a plugin's schema beside the plugin's folder (`schema-esign.json` in its parent), so a link of
+ * the stack's own keeps that cache out of the checkout, where it would outlive a schema change.
+ */
+function linkedPlugin(pluginDir: string, stateDir: string): string {
+  const dir = path.join(stateDir, "plugin", "bin");
+  fs.mkdirSync(dir, { recursive: true });
+  const link = path.join(dir, "pulumi-resource-esign");
+  fs.rmSync(link, { force: true });
+  fs.symlinkSync(path.join(pluginDir, "pulumi-resource-esign"), link);
+  return dir;
+}
+
 /** A stack "test" of the project in `projectDir`, its state in `stateDir` (made by localBackendEnv). */
 export async function yamlStack(projectDir: string, stateDir: string, opts: YamlStackOptions = {}): Promise<Stack> {
   const cliDir = opts.cliDir ?? pulumiBinDir();
   const env = localBackendEnv(stateDir);
-  const plugin = opts.pluginDir === null ? [] : [opts.pluginDir ?? pluginBinDir()];
+  const plugin = opts.pluginDir === null ? [] : [linkedPlugin(opts.pluginDir ?? pluginBinDir(), stateDir)];
   env.PATH = [...(opts.pathPrefix ?? []), ...plugin, cliDir, yamlHostDir(cliDir), process.env.PATH].join(":");
   const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir: projectDir }, {
     pulumiCommand: await PulumiCommand.get({ root: path.dirname(cliDir), skipVersionCheck: true }),
