@@ -2,8 +2,9 @@
  * Pulumi YAML projects through the real CLI: a project written into a directory (by default
  * examples/yaml beside a copy of examples/files, as a user's checkout has them), a stack of it
  * through the Automation API's LocalWorkspace (workDir, file backend in a temp dir, the CLI and
- * pulumi-language-yaml beside it, the native plugin on PATH), and the usual steps (up, an
- * unchanged preview, destroy) with the API calls each one made on the local service.
+ * pulumi-language-yaml on PATH, the native plugin too, through a link of the stack's own), and
+ * the usual steps (a preview, up, an unchanged preview, destroy) with the API calls each one
+ * made on the local service.
  * Reusable by other suites: give another CLI folder, another plugin folder (or none, for a
  * plugin the engine downloads), or edit the project text.
  */
