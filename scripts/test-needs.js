@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Which toolchains the selected suites need, for scripts/test: prints `engine` when a selected
- * suite drives the real Pulumi CLI (test/engine/, test/packaging/) and `current` when the
- * current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
+ * suite drives the real Pulumi CLI (test/engine/, test/packaging/), `yaml` when one runs Pulumi
+ * YAML projects (test/engine/yaml/, the current-toolchain suites: pulumi-language-yaml beside
+ * the CLI) and `current` when a current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
  * globs (none: every suite), mixed with flags, whose values are not specs.
  */
 const fs = require("fs");
@@ -37,4 +38,6 @@ function files(spec) {
 
 const selected = specs(process.argv.slice(2)).flatMap(files).map((f) => path.relative(".", f).split(path.sep).join("/"));
 if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/"))) console.log("engine");
-if (selected.includes("test/packaging/current-toolchain.test.ts")) console.log("current");
+const current = selected.some((f) => /^test\/packaging\/current-toolchain[^/]*\.test\.ts$/.test(f));
+if (current || selected.some((f) => f.startsWith("test/engine/yaml/"))) console.log("yaml");
+if (current) console.log("current");

@@ -1,6 +1,6 @@
 /**
- * scripts/test prepares the Pulumi CLI and the current toolchain only for the suites that need
- * them (scripts/test-needs.js reads mocha's arguments the way mocha does): the fast tier and the
+ * scripts/test prepares the Pulumi CLI, Pulumi YAML's language host and the current toolchain
+ * only for the suites that need them (scripts/test-needs.js reads mocha's arguments the way mocha does): the fast tier and the
  * service suites start without either; no arguments means every suite, so both.
  */
 import * as assert from "assert";
@@ -11,9 +11,9 @@ const needs = (...args: string[]) =>
   execFileSync("node", ["scripts/test-needs.js", ...args], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
 
 describe("scripts/test: what the selected suites need", () => {
-  it("every suite (no arguments, or the default glob): the engine and the current toolchain", () => {
-    assert.deepStrictEqual(needs(), ["engine", "current"]);
-    assert.deepStrictEqual(needs("test/**/*.test.ts"), ["engine", "current"]);
+  it("every suite (no arguments, or the default glob): the engine, YAML and the current toolchain", () => {
+    assert.deepStrictEqual(needs(), ["engine", "yaml", "current"]);
+    assert.deepStrictEqual(needs("test/**/*.test.ts"), ["engine", "yaml", "current"]);
   });
 
   it("the fast tier, the service, the client: nothing", () => {
@@ -22,11 +22,12 @@ describe("scripts/test: what the selected suites need", () => {
     assert.deepStrictEqual(needs("test/service/**/*.test.ts", "test/client/retry.test.ts"), []);
   });
 
-  it("an engine or packaging suite: the engine; the current-toolchain suite: both", () => {
+  it("an engine or packaging suite: the engine; a YAML suite: YAML too; the current-toolchain suite: all three", () => {
     assert.deepStrictEqual(needs("test/engine/team.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/packaging/pack-contents.test.ts"), ["engine"]);
-    assert.deepStrictEqual(needs("test/packaging"), ["engine", "current"]);
-    assert.deepStrictEqual(needs("--spec", "test/packaging/current-toolchain.test.ts"), ["engine", "current"]);
+    assert.deepStrictEqual(needs("test/engine/yaml"), ["engine", "yaml"]);
+    assert.deepStrictEqual(needs("test/packaging"), ["engine", "yaml", "current"]);
+    assert.deepStrictEqual(needs("--spec", "test/packaging/current-toolchain.test.ts"), ["engine", "yaml", "current"]);
   });
 
   it("a flag's value is not a spec", () => {
