@@ -21,16 +21,20 @@ function option(argv: string[], name: string): string | undefined {
 }
 
 /** A steady caller on the same account until stopped; counts its answers by status. */
-function production(svc: LocalService, perMinute: number): { stop: () => Promise<{ sent: number; limited: number }> } {
+function production(svc: LocalService, perMinute: number): { stop: () => Promise<{ sent: number; limited: number; failed: number }> } {
   const auth = `Basic ${Buffer.from(`${svc.apiKey}:`).toString("base64")}`;
-  const counts = { sent: 0, limited: 0 };
+  const counts = { sent: 0, limited: 0, failed: 0 };
   let stopped = false;
   const loop = (async () => {
     while (!stopped && perMinute > 0) {
-      const r = await fetch(`${svc.baseUrl}/signature_request/list`, { headers: { Authorization: auth } });
-      await r.arrayBuffer();
-      counts.sent += 1;
-      if (r.status === 429) counts.limited += 1;
+      try {
+        const r = await fetch(`${svc.baseUrl}/signature_request/list`, { headers: { Authorization: auth } });
+        await r.arrayBuffer();
+        counts.sent += 1;
+        if (r.status === 429) counts.limited += 1;
+      } catch {
+        counts.failed += 1; // a dropped keep-alive connection: not an answer, not ours to count
+      }
       await new Promise((resolve) => setTimeout(resolve, 60_000 / perMinute));
     }
   })();
@@ -71,7 +75,10 @@ async function main(argv: string[]): Promise<void> {
         const spanMs = ours.length > 1 ? ours[ours.length - 1].time - ours[0].time : 0;
         const rate = spanMs >= 1000 ? Math.round(((ours.length - 1) * 60_000) / spanMs) : 0;
         const row = `| ${n} | ${pace ?? "default (half)"} | ${productionPerMinute || "-"} | ${phase}${ok ? "" : " FAILED"} | ${ours.length} | ${ours.filter((r) => r.status === 429).length} | ${rate} | ${theirs.sent} | ${theirs.limited} | ${(wallMs / 1000).toFixed(0)} |`;
-        console.error(`share: ${row}`);
+        // Our requests per wall-clock minute (the service's windows), to see the pace settle.
+        const perWindow = new Map<number, number>();
+        for (const r of ours) perWindow.set(Math.floor(r.time / 60_000), (perWindow.get(Math.floor(r.time / 60_000)) ?? 0) + 1);
+        console.error(`share: ${row} per window: ${[...perWindow.values()].join(",")}; production network errors: ${theirs.failed}`);
         rows.push(row);
       }
     } finally {
