@@ -84,6 +84,7 @@ const cases: Case[] = [
   ["oauth callback_url scheme", (c) => c.apiApp.update("cid", { oauth: { callback_url: "ftp://a.com/cb", scopes: ["basic_account_info"] } }), "oauth.callback_url", "must be an http or https URL"],
   ["file_urls scheme", (c) => c.fax.send({ recipient: "+14155550100", file_urls: ["file:///etc/passwd"] }), "file_urls.0", "must be an http or https URL"],
   ["fax area code digits", (c) => c.faxLine.create({ area_code: 41, country: "US" }), "area_code", "a US area code is three digits"],
+  ["signer pin length", (c) => c.signatureRequest.edit("sr", { file_urls: fileUrls, signers: [{ ...signers[0], pin: "123" }] }), "signers.0.pin", "must be 4 to 12 characters"],
 ];
 
 describe("client: pre-flight validation", () => {

@@ -3,7 +3,7 @@
  * and, as important, what the real service accepts and must keep passing.
  */
 import { strict as assert } from "node:assert";
-import { apiAppCreateBody, faxLineCreateBody } from "../../contract";
+import { apiAppCreateBody, faxLineCreateBody, signerSchema } from "../../contract";
 import { hostName, httpUrl } from "../../contract/primitives";
 
 const passes = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;
@@ -28,6 +28,12 @@ describe("contract: input formats", () => {
     assert.ok(passes(apiAppCreateBody, { ...base, callback_url: "https://example.com/cb" }));
     assert.ok(!passes(apiAppCreateBody, { ...base, domains: ["example.com", "nope nope"] }));
     assert.ok(!passes(apiAppCreateBody, { ...base, callback_url: "mailto:a@example.com" }));
+  });
+
+  it("a signer's pin: 4 to 12 characters", () => {
+    const signer = { name: "Ann", email_address: "ann@example.com" };
+    for (const pin of ["1234", "d79a3td", "123456789012"]) assert.ok(passes(signerSchema, { ...signer, pin }), pin);
+    for (const pin of ["", "123", "1234567890123"]) assert.ok(!passes(signerSchema, { ...signer, pin }), pin);
   });
 
   it("fax area codes: three digits 200-999 in the US and Canada, two to five digits in the UK", () => {
