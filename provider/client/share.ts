@@ -161,9 +161,16 @@ export class AccountBudget {
     this.remaining = undefined;
   }
 
-  /** Keeps the ending window's pace of others (only the last window's) and starts counting anew. */
+  /**
+   * Keeps the ending window's pace of others and starts counting anew. A window we saw only
+   * its first moments of (we stopped sending early, as a busy account makes us) says little,
+   * so it may raise the pace carried over but not lower it; a window long past says nothing.
+   */
   private endWindow(): void {
-    if (this.resetAtMs > 0) this.lastWindowPace = this.resetAtMs > Date.now() - this.policy.windowMs ? this.pace() : 0;
+    const windowStart = this.resetAtMs - this.policy.windowMs;
+    if (this.resetAtMs <= Date.now() - this.policy.windowMs) this.lastWindowPace = 0;
+    else if (this.observedAtMs - windowStart >= this.policy.minObservedMs) this.lastWindowPace = this.pace();
+    else this.lastWindowPace = Math.max(this.lastWindowPace, this.pace());
     this.othersUsed = 0;
     this.oursAnswered = 0;
   }
