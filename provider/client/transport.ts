@@ -45,9 +45,8 @@ export class Transport {
     this.share = { ...DEFAULT_SHARE_POLICY, ...options.share };
     const burst = options.burst ?? 10;
     // Until the first answer states the account's limit, the share of the documented one.
-    const given: Record<Tier, number | undefined> = { standard: options.requestsPerMinute, high: options.highTierRequestsPerMinute };
     const documented: Record<Tier, number> = { standard: RATE_LIMIT_STANDARD_PER_MINUTE, high: RATE_LIMIT_HIGH_TIER_PER_MINUTE };
-    const bucket = (tier: Tier) => new TokenBucket(given[tier] ?? documented[tier] * this.share.share, burst);
+    const bucket = (tier: Tier) => new TokenBucket(this.givenPace(tier) ?? documented[tier] * this.share.share, burst);
     this.buckets = { standard: bucket("standard"), high: bucket("high") };
     const budget = (tier: Tier) => new AccountBudget(this.share, (limit) => this.ourRequestsPerWindow(tier, limit));
     this.budgets = { standard: budget("standard"), high: budget("high") };
@@ -154,12 +153,17 @@ export class Transport {
     return undefined;
   }
 
+  /** The pace the options set for a tier (requests a minute), if any. */
+  private givenPace(tier: Tier): number | undefined {
+    return tier === "standard" ? this.options.requestsPerMinute : this.options.highTierRequestsPerMinute;
+  }
+
   /**
    * Our own requests per window of a tier whose limit is `limit`: the pace given in the
    * options, or the policy's share of the limit (Infinity when pacing is off).
    */
   private ourRequestsPerWindow(tier: Tier, limit: number): number {
-    const given = tier === "standard" ? this.options.requestsPerMinute : this.options.highTierRequestsPerMinute;
+    const given = this.givenPace(tier);
     if (given === 0) return Infinity;
     return given === undefined ? limit * this.share.share : (given * this.share.windowMs) / 60_000;
   }
@@ -178,8 +182,7 @@ export class Transport {
     this.budgets[tier].observe(info);
     // The default pace follows the account's limit as the service states it (a higher plan,
     // the local service's): the policy's share of it.
-    const given = tier === "standard" ? this.options.requestsPerMinute : this.options.highTierRequestsPerMinute;
-    if (given === undefined && info.limit !== undefined && info.limit > 0) {
+    if (this.givenPace(tier) === undefined && info.limit !== undefined && info.limit > 0) {
       const perMinute = (info.limit * this.share.share * 60_000) / this.share.windowMs;
       if (perMinute !== this.buckets[tier].rate) this.buckets[tier].setRate(perMinute);
     }
