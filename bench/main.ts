@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { measure, PHASES, type MeasureOptions, type PhaseFigures, type RunFigures } from "./engine/measure";
 import { floor, scenarios, type Scenario } from "./engine/scenarios";
-import { findSection } from "./plugin/section";
+import { findSection, KEPT_HEADINGS } from "./plugin/section";
 import { renderResults } from "./report";
 import { measureServiceSpeed, type SpeedRow } from "./service/speed";
 import { describeMachine } from "./support/machine";
@@ -87,9 +87,10 @@ async function main(argv: string[]): Promise<void> {
       progress: { done: i + 1, of: plan.length, missing: plan.slice(i + 1).map((p) => p.name) },
     });
     if (i === plan.length - 1) console.log(markdown);
-    // The plugin start-up section (bench/plugin/startup.ts) is measured on its own: keep it.
-    const startup = out && fs.existsSync(out) ? findSection(fs.readFileSync(out, "utf8")) : undefined;
-    if (out) fs.writeFileSync(out, startup ? `${markdown.replace(/\n*$/, "\n\n")}${startup}` : markdown);
+    // Sections measured on their own (plugin start-up, the account share) are kept.
+    const previous = out && fs.existsSync(out) ? fs.readFileSync(out, "utf8") : "";
+    const kept = KEPT_HEADINGS.map((h) => findSection(previous, h)).filter((t): t is string => t !== undefined);
+    if (out) fs.writeFileSync(out, [markdown.replace(/\n*$/, "\n"), ...kept].join("\n"));
     console.error(`bench: ${plan[i].name} done (${i + 1}/${plan.length})${out ? `, wrote ${out}` : ""}`);
   }
 }

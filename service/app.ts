@@ -74,7 +74,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   const { account: startAccount, note: startNote } = ensureStartAccount(accounts, opts);
   store.commit();
   const routes = allRoutes(areaList);
-  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs);
+  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs, opts.rateLimitWindowMs);
   const faults = new Faults();
   const requestLog = new RequestLog();
   const plane = { svc, startAccount, outbox, events, requestLog, faults, rateLimiter, areas: areaList };

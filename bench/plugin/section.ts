@@ -1,16 +1,19 @@
 /**
- * The plugin start-up section of bench/RESULTS.md: written by bench/plugin/startup.ts, kept
- * when bench/main.ts rewrites the rest of the file.
+ * Sections of bench/RESULTS.md measured on their own (the plugin start-up by
+ * bench/plugin/startup.ts, the account share by bench/share.ts by hand): kept when
+ * bench/main.ts rewrites the rest of the file.
  */
 import * as fs from "node:fs";
 
 const HEADING = "## Plugin start-up";
+/** Every section bench/main.ts keeps, by heading. */
+export const KEPT_HEADINGS = [HEADING, "## A fair share of the account"];
 
 /** The section's text in `markdown` (to the next `## ` heading or the end), if any. */
-export function findSection(markdown: string): string | undefined {
-  const start = markdown.indexOf(`\n${HEADING}\n`);
+export function findSection(markdown: string, heading = HEADING): string | undefined {
+  const start = markdown.indexOf(`\n${heading}\n`);
   if (start < 0) return undefined;
-  const next = markdown.indexOf("\n## ", start + 1 + HEADING.length);
+  const next = markdown.indexOf("\n## ", start + 1 + heading.length);
   return markdown.slice(start + 1, next < 0 ? undefined : next + 1);
 }
 
