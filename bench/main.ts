@@ -1,5 +1,5 @@
 /**
- * The bench (issue #8): API requests, wall time and rate of `up` / unchanged `preview` /
+ * The bench: API requests, wall time and rate of `up` / unchanged `preview` /
  * `refresh` / `destroy` through the real engine against the rate-limited local service, the
  * engine's floor, the unchanged preview at 1,000 resources, and the local service's own speed.
  * Writes bench/RESULTS.md (full run) or prints only (`--quick`: sizes 10 and 30, the preview at
@@ -20,7 +20,7 @@ import { describeMachine } from "./support/machine";
 const LIMIT_PER_MINUTE = 1000;
 const REAL_LIMIT_PER_MINUTE = 100;
 /**
- * The preview figure at a larger size (issue 14): only `up` (unthrottled, not measured) and
+ * The preview figure at a larger size: only `up` (unthrottled, not measured) and
  * the unchanged preview, so 1,000 resources of each kind cost minutes, not an hour.
  */
 const PREVIEW_ONLY_SIZE = 1000;

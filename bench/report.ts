@@ -155,8 +155,8 @@ ${requestsTable(r.runs)}
 Team members: refresh reads GET /team once per team (its accounts carry their role codes and
 team id), plus the invitations list only while someone is invited (it alone carries an
 invitee's role), plus the member list's pages only for a team of 100 or more accounts (an
-answer that large might be a cap; issue 14: ceil(N/100) + 1 reads then). Every bench member is
-a pending invitation, so its goal is 2; test/engine/team.test.ts pins 1, 2 and ceil(N/100) + 1.
+answer that large might be a cap: ceil(N/100) + 1 reads then). Every bench member is
+a pending invitation, so its goal is 2; test/engine/resources/team.test.ts pins 1, 2 and ceil(N/100) + 1.
 Where we are above the minimum: every phase that makes a request also reads GET /account
 once per provider process, the account pin (DECISIONS D31: each object is pinned to the key's
 account, and another account's key is refused instead of taking every object for gone); the

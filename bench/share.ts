@@ -1,5 +1,5 @@
 /**
- * The fair share of a shared account (issue 24 item 6, D65): `up` and `destroy` of N team
+ * The fair share of a shared account (D65): `up` and `destroy` of N team
  * members at the real limit (100 a minute, unscaled: the share is a share of the stated limit,
  * and the window is the real minute) with the provider at its default pace (no
  * esign:requestsPerMinute), optionally beside "production" traffic on the same account: a
@@ -8,8 +8,8 @@
  *
  *   node scripts/run-ts.js bench/share.ts [--n 300] [--production 60] [--phases up,destroy] [--pace 100]
  */
-import { newStack } from "../test/helpers/engine";
-import { localService, type LocalService } from "../test/helpers/local";
+import { newStack } from "../test/engine/support/engine";
+import { localService, type LocalService } from "../test/support/local";
 import { scenarios } from "./engine/scenarios";
 
 const REAL_LIMIT_PER_MINUTE = 100;

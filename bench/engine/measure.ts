@@ -3,8 +3,8 @@
  * against a fresh local service with its rate limit on, and measures each phase from the
  * service's request log: requests, 429s, failures, wall time and the achieved request rate.
  */
-import { newStack } from "../../test/helpers/engine";
-import { localService, type LocalService } from "../../test/helpers/local";
+import { newStack } from "../../test/engine/support/engine";
+import { localService, type LocalService } from "../../test/support/local";
 import type { Phase, Scenario } from "./scenarios";
 
 export interface PhaseFigures {

@@ -11,9 +11,9 @@
 import * as fs from "node:fs";
 import * as inspector from "node:inspector";
 import * as path from "node:path";
-import { newStack } from "../../test/helpers/engine";
+import { newStack } from "../../test/engine/support/engine";
 import { procStat, type ProcStat } from "../support/proc";
-import { localService } from "../../test/helpers/local";
+import { localService } from "../../test/support/local";
 import { floor, scenarios, type Scenario } from "./scenarios";
 
 interface Proc {

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as esign from "../../provider";
 import { EsignClient } from "../../provider/client";
-import type { LocalService } from "../../test/helpers/local";
+import type { LocalService } from "../../test/support/local";
 import { makePdf } from "../../service/pdf";
 
 export type Phase = "up" | "preview" | "refresh" | "destroy";

@@ -1,5 +1,5 @@
 /**
- * The plugin's start-up (issue 22): the engine starts `pulumi-resource-esign` for every command
+ * The plugin's start-up: the engine starts `pulumi-resource-esign` for every command
  * and waits for the port line on its stdout. Measures, from spawn to that line, the checkout's
  * launcher (bin/: bash + node + dist/), the bundle under a plain Node.js, and the release
  * executable (the linux-amd64 SEA of scripts/build-plugin, with its V8 code cache). Prints a

@@ -1,5 +1,5 @@
 /**
- * Where the local service spends a request (issue 14): its CLI (dist/service/main.js) under
+ * Where the local service spends a request: its CLI (dist/service/main.js) under
  * `node --cpu-prof`, loaded with the read and the write of the speed bench for `--seconds`
  * each. Writes DIR/service.cpuprofile (open it in Chrome DevTools) and the server's output to
  * DIR/stdout.log, and prints the load's figures and the heaviest functions by self time.

@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pulumiBinDir } from "../../test/helpers/engine";
+import { pulumiBinDir } from "../../test/engine/support/engine";
 
 export interface Machine {
   dateUtc: string;

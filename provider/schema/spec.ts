@@ -26,7 +26,7 @@ export interface ResourceSpec {
   description: string;
   /**
    * What each operation calls, as [operation, calls] rows (Markdown): the docs page's API-calls
-   * table. The engine tests count the calls of the main paths (test/engine/*.test.ts).
+   * table. The engine tests count the calls of the main paths (the suites under test/engine/).
    */
   calls: [string, string][];
   /** What identifies an object for `pulumi import` (the resource's id format). */

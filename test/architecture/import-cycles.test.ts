@@ -11,7 +11,7 @@ import { importCycles } from "./import-cycles";
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** Cycles in provider/ found when the check was written (issue 23); the lead decides their fix. */
+/** Cycles in provider/ found when the check was written; the lead decides their fix. */
 const KNOWN_PROVIDER_CYCLES: string[][] = [
   ["provider/account-file/load.ts", "provider/account-file/rules.ts", "provider/account-file/unknown-keys.ts"],
   [

@@ -8,10 +8,10 @@ import { strict as assert } from "node:assert";
 import { EsignClient, type EsignClientOptions } from "../../provider/client";
 import { errorEnvelopeSchema, operation, operations, operationIds, responseEnvelope, validate, type OperationId } from "../../contract";
 import { startService, type RunningService } from "../../service";
-import { specOrSkip, type OfficialSpec } from "../helpers/openapi";
-import { makePdf } from "../helpers/pdf";
-import { waitFor } from "../service/helpers/api";
-import { startReceiver } from "../service/helpers/files";
+import { specOrSkip, type OfficialSpec } from "../support/openapi";
+import { makePdf } from "../support/pdf";
+import { waitFor } from "../service/support/api";
+import { startReceiver } from "../service/support/files";
 import { startTestServer } from "./support/http-server";
 
 const quick: EsignClientOptions = { apiKey: "k", requestsPerMinute: 0, highTierRequestsPerMinute: 0, retry: { retries: 0 } };

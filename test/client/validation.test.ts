@@ -77,7 +77,7 @@ const cases: Case[] = [
   ["fax line number", (c) => c.faxLine.delete({ number: "" }), "number", "must not be empty"],
   ["team name", (c) => c.team.update({ name: "" }), "name", "must not be empty"],
   ["template_ids", (c) => c.unclaimedDraft.createEmbeddedWithTemplate({ ...embeddedTemplateDraft, template_ids: [] }), "template_ids", "at least 1 item"],
-  // Formats that can never work (issue 24 item 4, D64).
+  // Formats that can never work (D64).
   ["domain not a host name (create)", (c) => c.apiApp.create({ name: "a", domains: ["not a domain!"] }), "domains.0", "must be a host name"],
   ["domain with a scheme (update)", (c) => c.apiApp.update("cid", { domains: ["a.com", "https://b.com"] }), "domains.1", "must be a host name"],
   ["callback_url scheme", (c) => c.apiApp.create({ name: "a", domains: ["a.com"], callback_url: "mailto:ops@a.com" }), "callback_url", "must be an http or https URL"],

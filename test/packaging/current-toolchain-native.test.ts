@@ -12,8 +12,8 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { applySeed, readSeed } from "../../examples/local-seed";
-import { api, localService, LocalService } from "../helpers/local";
-import { ALICE, appArgs, fields, operations, pdf, pluginBinDir } from "../engine/native-support";
+import { api, localService, LocalService } from "../support/local";
+import { ALICE, appArgs, fields, operations, pdf, pluginBinDir } from "../engine/support/native-support";
 import { EXAMPLE_CALLS, exampleConfig, exampleDir, runYamlSteps, writeYamlProject, yamlStack } from "../engine/yaml/project";
 import { currentToolchain, CurrentToolchain, repoRoot, run, runOk, tempDir } from "./support";
 

@@ -1,5 +1,5 @@
 /**
- * The engine finds and installs the plugin by itself (issue 22): a Python user's program on the
+ * The engine finds and installs the plugin by itself: a Python user's program on the
  * installed pulumi_esign wheel, with nothing of this checkout and no Node.js on the engine's PATH,
  * gets the plugin from the release host the SDK names (pluginDownloadURL, here a local stand-in),
  * once, and manages resources on the local service with it. Also `pulumi plugin install --file`
@@ -9,8 +9,8 @@ import * as assert from "assert";
 import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { localBackendEnv, pulumiBinDir, repoRoot } from "../helpers/engine";
-import { localService, type LocalService } from "../helpers/local";
+import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
+import { localService, type LocalService } from "../support/local";
 import { venvPython } from "../sdk/proof";
 import { buildPluginArchives, cliOnlyPath, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
 import { runOk, tempDir } from "./support";

@@ -12,7 +12,7 @@ import * as fs from "fs";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import * as path from "path";
-import { localBackendEnv, pulumiBinDir, repoRoot } from "../helpers/engine";
+import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
 import { tempDir } from "./support";
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).version;

@@ -6,7 +6,7 @@ import * as assert from "assert";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { AccountFileError, loadAccountFile, parseAccountFile } from "../../provider/account-file";
-import { repoRoot } from "../helpers/engine";
+import { repoRoot } from "../engine/support/engine";
 
 function failure(text: string): AccountFileError {
   try {

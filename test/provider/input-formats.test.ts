@@ -1,5 +1,5 @@
 /**
- * Inputs that can never work are refused at preview (issue 24 item 4): check names the
+ * Inputs that can never work are refused at preview: check names the
  * property and the format rule, without a request, and lets through the forms the service
  * accepts (the official examples' values among them).
  */

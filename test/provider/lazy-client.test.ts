@@ -6,7 +6,7 @@
  */
 import * as assert from "assert";
 import { execFileSync } from "child_process";
-import { repoRoot } from "../helpers/engine";
+import { repoRoot } from "../engine/support/engine";
 
 const probe = `
 const loaded = () => Object.keys(require.cache).some((k) => /[\\\\/]node_modules[\\\\/]axios[\\\\/]/.test(k));

@@ -5,7 +5,7 @@
  */
 import * as assert from "assert";
 import { execFileSync } from "child_process";
-import { repoRoot } from "../helpers/engine";
+import { repoRoot } from "../engine/support/engine";
 
 const needs = (...args: string[]) =>
   execFileSync("node", ["scripts/test-needs.js", ...args], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
@@ -23,7 +23,7 @@ describe("scripts/test: what the selected suites need", () => {
   });
 
   it("an engine or packaging suite: the engine; a YAML suite: YAML too; the current-toolchain suite: all three", () => {
-    assert.deepStrictEqual(needs("test/engine/team.test.ts"), ["engine"]);
+    assert.deepStrictEqual(needs("test/engine/resources/team.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/packaging/pack-contents.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/engine/yaml"), ["engine", "yaml"]);
     assert.deepStrictEqual(needs("test/packaging"), ["engine", "yaml", "current"]);
@@ -31,7 +31,7 @@ describe("scripts/test: what the selected suites need", () => {
   });
 
   it("a flag's value is not a spec", () => {
-    assert.deepStrictEqual(needs("--grep", "test/engine/team.test.ts", "test/client"), []);
-    assert.deepStrictEqual(needs("--timeout", "5000", "test/engine/team.test.ts"), ["engine"]);
+    assert.deepStrictEqual(needs("--grep", "test/engine/resources/team.test.ts", "test/client"), []);
+    assert.deepStrictEqual(needs("--timeout", "5000", "test/engine/resources/team.test.ts"), ["engine"]);
   });
 });

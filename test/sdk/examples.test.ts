@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { resourceExamples } from "../../provider/schema/examples";
-import { repoRoot } from "../helpers/engine";
+import { repoRoot } from "../engine/support/engine";
 import { goBinary, goEnv } from "./proof";
 
 const examples = Object.entries(resourceExamples).flatMap(([kind, list]) => list.map((e, i) => ({ name: `${kind}-${i}`, ...e })));

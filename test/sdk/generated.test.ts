@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { repoRoot } from "../helpers/engine";
+import { repoRoot } from "../engine/support/engine";
 import { goBinary } from "./proof";
 
 /** Build outputs that sit in sdk/ but are not generated (each SDK's .gitignore lists them). */

@@ -1,6 +1,6 @@
 /**
  * The proof that the generated SDKs work end to end, written once for every language: one
- * scenario (the same program in TypeScript: test/engine/sdk-typescript.test.ts, Go:
+ * scenario (the same program in TypeScript: test/engine/sdk/typescript.test.ts, Go:
  * test/sdk/go/main.go, and Python: test/sdk/python/proof.py), run step by step through the real CLI against a fresh local service, with the same assertions for each
  * language, and the API calls of each step compared with the dynamic provider's (the same
  * objects made by `pulumi-esign`'s dynamic resources on another service).
@@ -18,9 +18,9 @@ import * as os from "os";
 import * as path from "path";
 import { deployAccount, dynamicClasses } from "../../provider/account-file/program";
 import { parseAccountFile } from "../../provider/account-file/load";
-import { localBackendEnv, newStack, pulumiBinDir, repoRoot } from "../helpers/engine";
-import { api, localService, LocalService } from "../helpers/local";
-import { ALICE, allSeven, appArgs, fields, pdf, pluginBinDir, pluginEnv } from "../engine/native-support";
+import { localBackendEnv, newStack, pulumiBinDir, repoRoot } from "../engine/support/engine";
+import { api, localService, LocalService } from "../support/local";
+import { ALICE, allSeven, appArgs, fields, pdf, pluginBinDir, pluginEnv } from "../engine/support/native-support";
 
 export type Step = "up" | "preview" | "refresh" | "destroy";
 export interface StepResult {

@@ -10,9 +10,9 @@ import * as os from "os";
 import * as path from "path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { applySeed, readSeed } from "../../../examples/local-seed";
-import { changes } from "../../helpers/engine";
-import { api, localService, LocalService } from "../../helpers/local";
-import { operations } from "../native-support";
+import { changes } from "../support/engine";
+import { api, localService, LocalService } from "../../support/local";
+import { operations } from "../support/native-support";
 import { EXAMPLE_CALLS, exampleConfig, exampleDir, exportText, writeYamlProject, yamlStack } from "./project";
 
 const SEVEN = ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"];

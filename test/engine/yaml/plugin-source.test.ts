@@ -12,7 +12,7 @@ import * as http from "http";
 import type { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
-import { repoRoot } from "../../helpers/engine";
+import { repoRoot } from "../support/engine";
 import { exampleDir, writeYamlProject, yamlStack } from "./project";
 
 const SERVER = "github://api.github.com/esign/pulumi-esign";

@@ -12,9 +12,9 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
-import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../../helpers/engine";
-import type { LocalService } from "../../helpers/local";
-import { operations, pluginBinDir } from "../native-support";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
+import type { LocalService } from "../../support/local";
+import { operations, pluginBinDir } from "../support/native-support";
 
 export const exampleDir = path.join(repoRoot, "examples", "yaml");
 

@@ -6,8 +6,8 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { changes, repoRoot } from "../../helpers/engine";
-import { api, localService, LocalService } from "../../helpers/local";
+import { changes, repoRoot } from "../support/engine";
+import { api, localService, LocalService } from "../../support/local";
 import { tempDir } from "../../packaging/support";
 import { writeYamlProject, yamlStack } from "./project";
 

@@ -1,5 +1,5 @@
 /**
- * A key is checked when it changes (issue 24, item 3), dynamic host: each object records a
+ * A key is checked when it changes, dynamic host: each object records a
  * fingerprint of the key it was deployed with (never the key); diff compares it with the current
  * key's at no request, and a changed key is verified with the account pin's one read: refused,
  * or of another account than the object's, fails the preview in one line; a new key of the same

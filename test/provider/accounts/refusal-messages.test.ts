@@ -1,5 +1,5 @@
 /**
- * What a refused key says (issue 24, items 1 and 2): an explicit provider's refusal names the
+ * What a refused key says: an explicit provider's refusal names the
  * provider and its own apiKey input, not esign:apiKey (which it never reads); and a refusal
  * that concerns the whole provider (its key refused, another account's key) is given in full
  * once per provider process, every other resource getting one short line pointing to it.

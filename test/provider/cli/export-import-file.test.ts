@@ -3,7 +3,7 @@
  * the account file export lists, named as the account file's program names it, with an id
  * the native plugin's read takes (each is read back here through the same runtime read, with
  * only the properties import-ids.ts derives from it), and the plugin's version and download URL.
- * The engine round trip is test/engine/export-import.test.ts.
+ * The engine round trip is test/engine/native/export-import.test.ts.
  */
 import * as assert from "assert";
 import * as fs from "fs";

@@ -1,5 +1,5 @@
 /**
- * The native plugin checks a provider's key when it changes (issue 24, item 3): CheckConfig
+ * The native plugin checks a provider's key when it changes: CheckConfig
  * keeps a fingerprint of the key (and, once verified, its account) in the provider's inputs,
  * compares at no request, and verifies a changed key with one account read before the engine
  * records it: refused, or of another account, is a CheckConfig failure naming the provider; a

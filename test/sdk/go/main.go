@@ -1,5 +1,5 @@
 // The SDK proof's program in Go (test/sdk/proof.ts describes it; the TypeScript one in
-// test/engine/sdk-typescript.test.ts is its twin), on the generated Go SDK (the module sdk/, through a
+// test/engine/sdk/typescript.test.ts is its twin), on the generated Go SDK (the module sdk/, through a
 // replace directive), run as an Automation API inline program: no Go language plugin needed.
 //
 //	go run . up|preview|refresh|destroy

@@ -1,5 +1,5 @@
 """The SDK proof's program in Python (test/sdk/proof.ts describes it; the TypeScript one in
-test/engine/sdk-typescript.test.ts is its twin), on the generated Python SDK (sdk/python,
+test/engine/sdk/typescript.test.ts is its twin), on the generated Python SDK (sdk/python,
 installed into the venv of scripts/ensure-python), run as an Automation API inline program:
 no Python language plugin needed.
 

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
-import { spawnService } from "../helpers/spawn";
+import { expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../support/api";
+import { spawnService } from "../support/spawn";
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-keys-")), name);
 

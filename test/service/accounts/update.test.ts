@@ -4,7 +4,7 @@
  * given is kept and answered by GET /account.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: PUT /account", () => {

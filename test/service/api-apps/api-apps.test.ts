@@ -3,7 +3,7 @@
  * secrets, "" clears, logos via multipart.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: API apps", () => {

@@ -1,4 +1,4 @@
-/** With --host 0.0.0.0 the banner names the address actually bound (issue 12, problem 8). */
+/** With --host 0.0.0.0 the banner names the address actually bound. */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import * as path from "node:path";

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { parseArgs } from "../../../service/cli-args";
-import { Api, expectEnvelope, expectStatus } from "../helpers/api";
-import { spawnService } from "../helpers/spawn";
+import { Api, expectEnvelope, expectStatus } from "../support/api";
+import { spawnService } from "../support/spawn";
 
 describe("service: CLI", function () {
   this.timeout(120_000);

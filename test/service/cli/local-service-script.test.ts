@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startService } from "../../../service";
-import { Api, expectStatus } from "../helpers/api";
+import { Api, expectStatus } from "../support/api";
 
 const root = path.resolve(__dirname, "../../..");
 

@@ -6,11 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { operationIds } from "../../../contract";
-import { specOrSkip } from "../../helpers/openapi";
-import { makePdf, pdfWithText } from "../../helpers/pdf";
-import { conformance } from "../helpers/conformance";
-import { Api, startForTest, waitFor } from "../helpers/api";
-import { pdf, startReceiver, templateForm } from "../helpers/files";
+import { specOrSkip } from "../../support/openapi";
+import { makePdf, pdfWithText } from "../../support/pdf";
+import { conformance } from "../support/conformance";
+import { Api, startForTest, waitFor } from "../support/api";
+import { pdf, startReceiver, templateForm } from "../support/files";
 import type { RunningService } from "../../../service";
 
 const { conform, seen, specChecked, notInSpec, specFailures } = conformance();

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import Ajv from "ajv";
-import { convertComponents } from "../../helpers/openapi-schema";
+import { convertComponents } from "../../support/openapi-schema";
 
 const prefix = "#/components/schemas/";
 const schemas = {

@@ -1,13 +1,13 @@
 /**
- * The control plane's door (issue 12, problem 6): only a loopback Host, JSON for changes,
+ * The control plane's door: only a loopback Host, JSON for changes,
  * no web-page origins, and the service never sends a callback or a file download to itself.
  */
 import assert from "node:assert/strict";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RunningService } from "../../../service";
-import { Api, expectEnvelope, expectStatus, startForTest, waitFor } from "../helpers/api";
-import { pdf, startReceiver } from "../helpers/files";
+import { Api, expectEnvelope, expectStatus, startForTest, waitFor } from "../support/api";
+import { pdf, startReceiver } from "../support/files";
 
 const FIELDS = [{ document_index: 0, api_id: "f1", name: "Name", type: "text", x: 10, y: 10, width: 120, height: 20, required: true, signer: 0, page: 1 }];
 const ROLES = [{ name: "Client", order: 0 }];

@@ -3,8 +3,8 @@
  * and the out-of-band edits used for drift tests.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
-import { pdf, templateForm } from "../helpers/files";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
+import { pdf, templateForm } from "../support/files";
 import type { RunningService } from "../../../service";
 
 describe("service: control plane", () => {

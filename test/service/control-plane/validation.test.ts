@@ -4,7 +4,7 @@
  * changes. Every route is registered once, by the area or module that owns it.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: control plane validation", () => {

@@ -5,9 +5,9 @@
  */
 import * as assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { makePdf, pdfWithText } from "../../helpers/pdf";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
-import { startReceiver, type Receiver } from "../helpers/files";
+import { makePdf, pdfWithText } from "../../support/pdf";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
+import { startReceiver, type Receiver } from "../support/files";
 
 const withFields = makePdf({
   pages: [

@@ -3,9 +3,9 @@
  * (API key only). Transmissions go transmitting -> success (test_mode: success at once).
  */
 import * as assert from "node:assert/strict";
-import { inspectPdf, makePdf } from "../../helpers/pdf";
-import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
-import { startReceiver, type Receiver } from "../helpers/files";
+import { inspectPdf, makePdf } from "../../support/pdf";
+import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../support/api";
+import { startReceiver, type Receiver } from "../support/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Fax body" }] }, {}] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,9 +4,9 @@
  * answer must be < 500, and every error the API envelope.
  */
 import * as assert from "node:assert/strict";
-import { makePdf } from "../../helpers/pdf";
-import { Api, startForTest, type Res } from "../helpers/api";
-import { startReceiver, type Receiver } from "../helpers/files";
+import { makePdf } from "../../support/pdf";
+import { Api, startForTest, type Res } from "../support/api";
+import { startReceiver, type Receiver } from "../support/files";
 
 let seed = 7;
 const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { allRoutes } from "../../../service/areas";
-import { Api, startForTest, type Res } from "../helpers/api";
+import { Api, startForTest, type Res } from "../support/api";
 import type { RunningService } from "../../../service";
 
 const HUGE = "x".repeat(300_000);

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { inScope } from "../../../scripts/fuzz-service-run";
 import { allRoutes } from "../../../service/areas";
-import { specDir } from "../../helpers/openapi";
+import { specDir } from "../../support/openapi";
 
 describe("service: the operations scripts/fuzz-service gives Schemathesis", () => {
   const full = parse(fs.readFileSync(path.join(specDir, "openapi.yaml"), "utf8"));

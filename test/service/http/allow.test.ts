@@ -4,7 +4,7 @@
  * `Allow` names only the methods that answer, and the others are a 405 naming them.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: Allow names only the methods a path answers", () => {

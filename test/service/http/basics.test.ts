@@ -3,7 +3,7 @@
  * body encodings (JSON, urlencoded, multipart with bracket names and JSON-string fields).
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: HTTP basics", () => {

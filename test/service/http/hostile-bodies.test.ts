@@ -1,14 +1,14 @@
 /**
  * Hostile request bodies: parsing is linear and bounded, bad bracket indexes and deep JSON in
  * form fields are 400s in the error envelope, unknown fields are bounded, and a reply that
- * cannot be written is a 500 for that request only (issue 12, problems 1-3).
+ * cannot be written is a 500 for that request only.
  */
 import assert from "node:assert/strict";
 import * as http from "node:http";
 import { createApp, type RunningService } from "../../../service";
 import { areas } from "../../../service/areas";
 import type { Area } from "../../../service/kernel";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 
 const timed = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {
   const t0 = Date.now();

@@ -1,10 +1,10 @@
 /**
  * The service refuses inputs that can never work with a 400 error envelope naming the field
- * (never a 500), and stores nothing (issue 24 item 4, D64): the contract's format rules, as
+ * (never a 500), and stores nothing (D64): the contract's format rules, as
  * the provider's check and the client apply them.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: input formats", () => {

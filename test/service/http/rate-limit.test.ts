@@ -3,7 +3,7 @@
  * account within a minute is 429 exceeded_rate, other accounts are unaffected.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 import { UNENFORCED_LIMIT } from "../../../service/http/rate-limit";
 

@@ -5,7 +5,7 @@
  */
 import * as assert from "node:assert/strict";
 import * as zlib from "node:zlib";
-import { inspectPdf, isPdfError, makePdf, PdfError } from "../../helpers/pdf";
+import { inspectPdf, isPdfError, makePdf, PdfError } from "../../support/pdf";
 
 /** Assembles a PDF from object bodies (object i+1 = bodies[i]) with a correct xref table. */
 function rawPdf(bodies: (string | Buffer)[], opts: { brokenXref?: boolean } = {}): Buffer {

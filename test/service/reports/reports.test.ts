@@ -3,8 +3,8 @@
  * e-mail per type in the outbox, and the real CSV behind each link built from account data.
  */
 import * as assert from "node:assert/strict";
-import { makePdf } from "../../helpers/pdf";
-import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { makePdf } from "../../support/pdf";
+import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../support/api";
 
 const mmddyyyy = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { FaxLineCreateRequest, ReportCreateRequest, SubOAuth, TeamAddMemberRequest } from "@dropbox/sign";
 import type { RunningService } from "../../../service";
-import { makePdf } from "../../helpers/pdf";
-import { Api, startForTest } from "../helpers/api";
+import { makePdf } from "../../support/pdf";
+import { Api, startForTest } from "../support/api";
 import { officialSdk, sdkCall, sdkFile, type OfficialSdk } from "./official-sdk";
 
 describe("official SDK against the local service: account, api_app, team, fax_line, fax, report", () => {

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { UnclaimedDraftCreateRequest, type SubFormFieldsPerDocumentBase } from "@dropbox/sign";
 import type { RunningService } from "../../../service";
-import { makePdf } from "../../helpers/pdf";
-import { Api, startForTest, waitFor } from "../helpers/api";
+import { makePdf } from "../../support/pdf";
+import { Api, startForTest, waitFor } from "../support/api";
 import { officialSdk, sdkCall, sdkFile, type OfficialSdk } from "./official-sdk";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Agreement" }] }] });

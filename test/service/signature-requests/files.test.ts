@@ -4,10 +4,10 @@
  * merged document, and any other value a 400 naming file_type.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, formData, startForTest } from "../helpers/api";
-import { pdf } from "../helpers/files";
-import { unzip } from "../helpers/unzip";
-import { inspectPdf } from "../../helpers/pdf";
+import { Api, expectErrorAt, expectStatus, formData, startForTest } from "../support/api";
+import { pdf } from "../support/files";
+import { unzip } from "../support/unzip";
+import { inspectPdf } from "../../support/pdf";
 import type { RunningService } from "../../../service";
 
 describe("service: signature request files as pdf or zip", () => {

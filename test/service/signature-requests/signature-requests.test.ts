@@ -5,9 +5,9 @@
 import * as assert from "node:assert/strict";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { inspectPdf, makePdf, pdfWithText } from "../../helpers/pdf";
-import { Api, expectEnvelope, expectErrorAt, expectStatus, inDays, startForTest } from "../helpers/api";
-import { startReceiver, type Receiver } from "../helpers/files";
+import { inspectPdf, makePdf, pdfWithText } from "../../support/pdf";
+import { Api, expectEnvelope, expectErrorAt, expectStatus, inDays, startForTest } from "../support/api";
+import { startReceiver, type Receiver } from "../support/files";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Contract" }] }] });
 const signers = [{ name: "Ann", email_address: "ann@example.com" }];

@@ -1,5 +1,5 @@
 /**
- * The journal cannot lose acknowledged data quietly (issue 12, problems 3-5): damage other
+ * The journal cannot lose acknowledged data quietly: damage other
  * than a torn last record stops the start with file and line and leaves the file as it is;
  * a torn last record is dropped with a message; changes are journalled per record; one
  * service per data file (the lock).
@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { startService } from "../../../service";
 import { JournalDamaged, JournalStore } from "../../../service/store/journal-store";
 import { DataFileLocked } from "../../../service/store/lock";
-import { spawnService } from "../helpers/spawn";
+import { spawnService } from "../support/spawn";
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-hardening-")), name);
 

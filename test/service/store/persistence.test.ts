@@ -8,8 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { JournalStore } from "../../../service/store/journal-store";
-import { Api, expectStatus, startForTest } from "../helpers/api";
-import { spawnService } from "../helpers/spawn";
+import { Api, expectStatus, startForTest } from "../support/api";
+import { spawnService } from "../support/spawn";
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-journal-")), name);
 

@@ -1,6 +1,6 @@
 /** --auto-accept-invites: an invitee is a member at once, and can then be given template access. */
 import assert from "node:assert/strict";
-import { Api, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: team with auto-accepted invitations", () => {

@@ -3,7 +3,7 @@
  * sub-teams: never out of the organization, never a second invitation e-mail.
  */
 import assert from "node:assert/strict";
-import { Api, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: team moves (remove_member with new_team_id)", () => {

@@ -1,10 +1,10 @@
 /**
- * Team roles are enforced (issue 12, problem 7): a plain Member cannot promote itself or
+ * Team roles are enforced: a plain Member cannot promote itself or
  * remove others; only Admins manage roles; a Team Manager manages Members but not Admins.
  */
 import assert from "node:assert/strict";
 import type { RunningService } from "../../../service";
-import { Api, expectEnvelope, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 
 describe("service: team roles", function () {
   this.timeout(30_000);

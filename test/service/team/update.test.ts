@@ -3,7 +3,7 @@
  * answered unchanged; an empty or non-string name is still a 400 naming `name`.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
 import type { RunningService } from "../../../service";
 
 describe("service: PUT /team", () => {

@@ -3,8 +3,8 @@
  * requires none of its keys, so `{}` is accepted; a form_view outside its enum is still a 400.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
-import { pdf, templateForm } from "../helpers/files";
+import { Api, expectErrorAt, expectStatus, startForTest } from "../support/api";
+import { pdf, templateForm } from "../support/files";
 import type { RunningService } from "../../../service";
 
 describe("service: embedded edit URL and signer_experience", () => {

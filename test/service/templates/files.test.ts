@@ -4,10 +4,10 @@
  * naming file_type.
  */
 import assert from "node:assert/strict";
-import { Api, expectErrorAt, expectStatus, startForTest, waitFor } from "../helpers/api";
-import { LANDSCAPE, pdf, templateForm } from "../helpers/files";
-import { unzip } from "../helpers/unzip";
-import { inspectPdf } from "../../helpers/pdf";
+import { Api, expectErrorAt, expectStatus, startForTest, waitFor } from "../support/api";
+import { LANDSCAPE, pdf, templateForm } from "../support/files";
+import { unzip } from "../support/unzip";
+import { inspectPdf } from "../../support/pdf";
 import type { RunningService } from "../../../service";
 
 const FIELDS = [{ document_index: 0, api_id: "f1", name: "Name", type: "text", x: 10, y: 10, width: 120, height: 20, required: true, signer: 0, page: 1 }];

@@ -4,8 +4,8 @@
  * orientation checks, quota), update, embedded drafts and edit URLs, list and delete.
  */
 import assert from "node:assert/strict";
-import { Api, expectEnvelope, expectStatus, startForTest, waitFor } from "../helpers/api";
-import { LANDSCAPE, pdf, startReceiver, templateForm } from "../helpers/files";
+import { Api, expectEnvelope, expectStatus, startForTest, waitFor } from "../support/api";
+import { LANDSCAPE, pdf, startReceiver, templateForm } from "../support/files";
 import { eventHash } from "../../../service/events/dispatcher";
 import { MESSAGE_MAX_LENGTH, SUBJECT_SHORT_MAX_LENGTH } from "../../../contract";
 import type { RunningService } from "../../../service";

@@ -4,8 +4,8 @@
  * (first authenticated open claims, later opens 404, embedded drafts only with client_id).
  */
 import * as assert from "node:assert/strict";
-import { makePdf } from "../../helpers/pdf";
-import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../helpers/api";
+import { makePdf } from "../../support/pdf";
+import { Api, expectEnvelope, expectErrorAt, expectStatus, startForTest } from "../support/api";
 
 const pdf = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "Draft" }] }] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,73 @@
+/**
+ * The drift report's rendering, without the engine: values are masked when secret (the
+ * engine's secret envelope or a secret-looking property), unknowns are named, and the three
+ * formats carry the same entries.
+ */
+import * as assert from "assert";
+import { formatDrift } from "../../../provider/cli/drift-format";
+import { driftFromEvents, type DriftEntry } from "../../../provider/cli/drift-report";
+import { displayValue } from "../../../provider/cli/drift-values";
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+describe("drift report rendering", () => {
+  it("masks secrets and secret-looking properties, names unknowns and absent values", () => {
+    assert.strictEqual(displayValue("name", { [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value: "hunter2" }), "[secret]");
+    assert.strictEqual(displayValue("name", "[secret]"), "[secret]");
+    assert.strictEqual(displayValue("oauthSecret", "s3cr3t"), "[secret]");
+    assert.strictEqual(displayValue("oauth", { callbackUrl: "https://a.example/cb", secret: "s3cr3t" }), '{"callbackUrl":"https://a.example/cb","secret":"[secret]"}');
+    assert.strictEqual(displayValue("domains", ["a.example", "04da6b54-80e4-46f7-96ec-b56ff0331ba9"]), "(known after up)");
+    assert.strictEqual(displayValue("callbackUrl", undefined), "(absent)");
+    assert.strictEqual(displayValue("name", "Ops"), '"Ops"');
+  });
+
+  const entries: DriftEntry[] = [
+    { resource: "team", type: "esign:Team", property: "name", git: '"A|B"', service: '"C"', action: "update" },
+    { resource: "member:x@a.example", type: "esign:TeamMember", property: "(resource)", git: "(present)", service: "(absent)", action: "recreate" },
+  ];
+
+  it("renders one text line per property and a summary", () => {
+    assert.strictEqual(formatDrift("prod", entries, "text"), [
+      'team (esign:Team) name: git "A|B", service "C" -> update',
+      "member:x@a.example (esign:TeamMember) (resource): git (present), service (absent) -> recreate",
+      "stack prod: 2 differences",
+      "",
+    ].join("\n"));
+    assert.strictEqual(formatDrift("prod", [], "text"), "stack prod: no drift\n");
+  });
+
+  it("renders a Markdown table with pipes escaped, and JSON for tools", () => {
+    const md = formatDrift("prod", entries, "markdown");
+    assert.match(md, /^### Drift of stack `prod`: 2 differences$/m);
+    assert.match(md, /^\| `team` \| esign:Team \| name \| `"A\\\|B"` \| `"C"` \| update \|$/m);
+    assert.match(formatDrift("prod", [], "markdown"), /No drift/);
+    assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries });
+  });
+
+  it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {
+    const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
+    const step = {
+      op: "replace", urn, type: "pulumi-nodejs:dynamic/esign:Template",
+      old: { outputs: { __provider: "x", title: "Old NDA", fileHashes: ["aaa"], managingAccountId: "acc1" } },
+      new: { inputs: { __provider: "x", title: "NDA", fileHashes: ["bbb"] } },
+    };
+    const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
+    assert.deepStrictEqual(entries.map((e) => [e.property, e.action]), [["fileHashes", "replace"], ["title", "update"]]);
+  });
+
+  it("decides with the resource's own diff: a template's undeclared metadata, edited in the web UI, is not drift", () => {
+    const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
+    const declared = ["fileHashes", "formFieldsPerDocument", "signerRoles", "title"];
+    const step = {
+      op: "update", urn, type: "pulumi-nodejs:dynamic/esign:Template",
+      old: { outputs: { __provider: "x", title: "Old NDA", metadata: { owner: "web ui" }, signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"], declaredInputs: declared } },
+      new: { inputs: { __provider: "x", title: "NDA", signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"] } },
+    };
+    const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
+    assert.deepStrictEqual(entries.map((e) => [e.property, e.action]), [["title", "update"]]);
+    // The native plugin's resources are read by the same rules.
+    const native = { ...step, urn: urn.replace("pulumi-nodejs:dynamic/esign:Template", "esign:index:Template"), type: "esign:index:Template" };
+    const nativeEntries = driftFromEvents([{ resourcePreEvent: { metadata: native } } as never], new Set([native.urn]));
+    assert.deepStrictEqual(nativeEntries.map((e) => [e.type, e.property, e.action]), [["esign:Template", "title", "update"]]);
+  });
+});
