@@ -40,7 +40,7 @@ describe("packaging: npm pack contents", function () {
   });
 
   it("holds the README, the licence, the changelog and the engine script with the language host it builds", () => {
-    for (const f of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "scripts/language-host/main.go"]) {
+    for (const f of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "tools/language-host/main.go"]) {
       assert.ok(files.includes(f), `${f} is missing from the tarball`);
     }
   });
@@ -67,7 +67,7 @@ describe("packaging: npm pack contents", function () {
 
   it("holds nothing else: no tests, bench scripts, TypeScript sources, build stamps or local state", () => {
     const allowed = (f: string) =>
-      ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "scripts/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
+      ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "tools/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
         // The native plugin: its launcher, the command that prints its folder, its schema.
         "bin/pulumi-resource-esign", "scripts/ensure-plugin", "schema.json"].includes(f) ||
       /^dist\/(contract|provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) || DOCS.test(f);

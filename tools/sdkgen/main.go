@@ -4,7 +4,7 @@
 // fetched here (DECISIONS.md D46), so `pulumi package gen-sdk` cannot reach the generators;
 // this tool calls them directly, as the language plugins would.
 //
-//	sdkgen -schema schema.json -out sdk [-overlay scripts/sdkgen/overlay.json] [-lang nodejs,python,go]
+//	sdkgen -schema schema.json -out sdk [-overlay tools/sdkgen/overlay.json] [-lang nodejs,python,go]
 //	       [-pulumi-sdk v3.248.0]
 //
 // Each language's directory under -out is replaced as a whole, like gen-sdk does. The Go
