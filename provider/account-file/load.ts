@@ -8,7 +8,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { RunError } from "@pulumi/pulumi";
-import { isMap, LineCounter, parseDocument, type Document } from "yaml";
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import { apiAppImpl } from "../resources/api-app";
 import { faxLineImpl } from "../resources/fax-line";
 import { teamImpl } from "../resources/team";
@@ -78,20 +78,24 @@ function checkEntries(account: AccountFile): FileIssue[] {
 }
 
 /** The key node of `path`'s last segment in its parent map. */
-function keyNode(doc: Document, path: (string | number)[]): any {
-  const parent: any = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+function keyNode(doc: Document, path: (string | number)[]): Node | undefined {
+  const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
   if (!isMap(parent)) return undefined;
-  return parent.items.find((pair: any) => pair.key?.value === path[path.length - 1])?.key;
+  const key = parent.items.find((pair) => isScalar(pair.key) && pair.key.value === path[path.length - 1])?.key;
+  return isNode(key) ? key : undefined;
 }
+
+/** Where a node starts and ends in the text, when it is a node. */
+const rangeOf = (node: unknown) => (isNode(node) ? node.range : undefined);
 
 function located(doc: Document, lines: LineCounter, issue: FileIssue) {
   let p = [...issue.path];
-  let node: any = issue.at === "key" ? keyNode(doc, p) : doc.getIn(p, true);
-  while ((!node || !node.range) && p.length > 0) {
+  let node: unknown = issue.at === "key" ? keyNode(doc, p) : doc.getIn(p, true);
+  while (!rangeOf(node) && p.length > 0) {
     p = p.slice(0, -1);
     node = p.length ? doc.getIn(p, true) : doc.contents;
   }
-  const offset = node?.range?.[0] ?? 0;
+  const offset = rangeOf(node)?.[0] ?? 0;
   const pos = lines.linePos(offset);
   return { line: pos.line, column: pos.col, field: fieldName(issue.path) || "(file)", message: issue.message };
 }

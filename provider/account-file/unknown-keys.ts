@@ -7,22 +7,27 @@ import type { FileIssue } from "./load";
 import { accountFileSchema } from "./schema";
 import { closest } from "./suggest";
 
+/** The part of zod's schema internals this walk reads. */
+interface SchemaNode {
+  _zod?: { def?: { type?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> } };
+}
+
 /** The object schema at `path` inside the account file schema (optional and arrays unwrapped). */
 function objectKeysAt(path: (string | number)[]): string[] {
-  let schema: any = accountFileSchema as z.ZodType;
+  let schema: SchemaNode | undefined = accountFileSchema as z.ZodType as SchemaNode;
   const unwrap = () => {
     while (schema?._zod?.def?.type === "optional") schema = schema._zod.def.innerType;
   };
   unwrap();
   for (const part of path) {
-    const def = schema?._zod?.def;
+    const def: NonNullable<SchemaNode["_zod"]>["def"] = schema?._zod?.def;
     if (def?.type === "array" && typeof part === "number") schema = def.element;
-    else if (def?.type === "object" && typeof part === "string") schema = def.shape[part];
+    else if (def?.type === "object" && def.shape && typeof part === "string") schema = def.shape[part];
     else return [];
     unwrap();
   }
   const def = schema?._zod?.def;
-  return def?.type === "object" ? Object.keys(def.shape) : [];
+  return def?.type === "object" && def.shape ? Object.keys(def.shape) : [];
 }
 
 export function unknownKeyIssues(path: (string | number)[], keys: string[]): FileIssue[] {

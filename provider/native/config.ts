@@ -61,6 +61,8 @@ export const KEY_ACCOUNT = "keyAccountId";
 export type AccountReader = (baseUrl: string, apiKey: string) => Promise<KeyAccount>;
 
 const readAccount: AccountReader = async (baseUrl, apiKey) => {
+  // Loaded on first use: a preview with an unchanged key never needs the HTTP client (axios).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EsignClient } = require("../client") as typeof import("../client");
   const a = await new EsignClient({ apiKey, baseUrl }).account.get();
   return { accountId: a.account_id, email: a.email_address ?? undefined, answer: a };

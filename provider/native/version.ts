@@ -15,6 +15,7 @@ export function packageVersion(): string {
   if (typeof ESIGN_STAMPED_VERSION === "string") return ESIGN_STAMPED_VERSION;
   for (const up of ["../..", "../../.."]) {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON file found at run time
       return (require(path.join(__dirname, up, "package.json")) as { version: string }).version;
     } catch {
       // not at this level

@@ -10,7 +10,7 @@
  * version: a rebuild with nothing changed copies files.
  */
 const { execFileSync } = require("child_process");
-const crypto = require("crypto");
+const nodeCrypto = require("crypto");
 const fs = require("fs");
 const path = require("path");
 const { bundle } = require("./bundle");
@@ -55,7 +55,7 @@ function walk(dir) {
 
 /** The cache key: what the bundle is made of (sources, locked dependencies) and how it is built. */
 function cacheKey(version) {
-  const hash = crypto.createHash("sha256").update(`${version}\0${NODE_VERSION}\0`);
+  const hash = nodeCrypto.createHash("sha256").update(`${version}\0${NODE_VERSION}\0`);
   const files = [...walk("provider"), ...walk("contract"), ...walk("scripts/plugin"), "scripts/build-plugin", "package-lock.json", "tsconfig.json"];
   for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(root, f))).update("\0");
   return hash.digest("hex").slice(0, 16);

@@ -17,7 +17,7 @@ const support = path.join(root, "provider", "resources", "support", "sdk-modules
  */
 const OMITTED = ["typescript", "@npmcli/arborist"];
 
-function plugin(version) {
+function plugin() {
   return {
     name: "esign-plugin",
     setup(build) {
@@ -53,7 +53,7 @@ async function bundle(outfile, version) {
     legalComments: "none",
     logLevel: "error",
     metafile: true,
-    plugins: [plugin(version)],
+    plugins: [plugin()],
     // Loaded only inside the dynamic providers' serialized stubs (resources/support/stub.ts),
     // which run in a program's dynamic provider host, never in this plugin.
     external: ["pulumi-esign/runtime"],

@@ -176,7 +176,7 @@ export class PdfDocument {
           lx.skipWhitespace();
           const type = lx.readWord();
           if (type === "n" && off > 0) this.setEntry(start + i, { kind: "offset", offset: off });
-          else if (type === "f") this.xref.has(start + i) || this.xref.set(start + i, { kind: "offset", offset: -1 });
+          else if (type === "f" && !this.xref.has(start + i)) this.xref.set(start + i, { kind: "offset", offset: -1 });
         }
       }
     }

@@ -8,7 +8,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bundle } = require("../../scripts/plugin/bundle.js") as { bundle(outfile: string, version: string): Promise<string[]> };
 
 describe("plugin bundle: the stamped version", function () {

@@ -103,6 +103,7 @@ export async function topLevelStack(service: { baseUrl: string; apiKey: string }
 export function noiseIn(output: string): string[] {
   const found: string[] = [];
   if (/^\s+at .+[(:]\d+/m.test(output)) found.push("stack frames");
+  // eslint-disable-next-line no-control-regex -- the escape character is what is looked for
   if (/\u001b\[/.test(output)) found.push("ANSI colour codes");
   if (/unhandled exception/.test(output)) found.push("unhandled exception frame");
   if (/issues: \[/.test(output)) found.push("dump of issues");

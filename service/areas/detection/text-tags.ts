@@ -29,7 +29,7 @@ const TAG_TYPES: Record<string, string> = {
 };
 
 /** Anything bracketed with a "|" inside is a tag candidate. */
-const CANDIDATE = /\[[^\[\]|]*\|[^\[\]]*\]/g;
+const CANDIDATE = /\[[^[\]|]*\|[^[\]]*\]/g;
 const CHAR_WIDTH = 0.5; // of the font size: the same estimate the text reader uses
 
 export interface TagScan {

@@ -23,7 +23,7 @@ import { changes, newStack, repoRoot, TestStack } from "../support/engine";
 import { localService, LocalService } from "../../support/local";
 import { ALICE, pdf, pluginEnv } from "../support/native-support";
 
-const version = (require("../../../package.json") as { version: string }).version; // eslint-disable-line @typescript-eslint/no-require-imports
+const version = (require("../../../package.json") as { version: string }).version;
 
 /**
  * The `esign` command as installed (dist/, built by ensure-plugin through scripts/build). Run

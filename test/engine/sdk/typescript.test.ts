@@ -40,7 +40,7 @@ function program(esign: Record<string, any>, env: Record<string, string>) {
 }
 
 async function typescriptRunner(scenario: Scenario): Promise<ProgramRunner> {
-  const esign = require(sdkBin()); // eslint-disable-line @typescript-eslint/no-require-imports
+  const esign = require(sdkBin());
   const t = await newStack("sdk-typescript", () => program(esign, scenario.env), { env: { PATH: enginePath() } });
   return {
     async run(step) {

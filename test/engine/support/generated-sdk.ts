@@ -10,9 +10,9 @@ import { repoRoot } from "./engine";
 
 let bin: string | undefined;
 
-export function generatedSdk(): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function generatedSdk(): any {
   bin ??= execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
-  return require(bin); // eslint-disable-line @typescript-eslint/no-require-imports
+  return require(bin);
 }
 
 /**
@@ -22,6 +22,6 @@ export function generatedSdk(): any { // eslint-disable-line @typescript-eslint/
  */
 export function sdkProviderOptions(): { version?: string; pluginDownloadURL?: string } {
   generatedSdk();
-  const { version, pluginDownloadURL } = require(path.join(bin!, "utilities")).resourceOptsDefaults(); // eslint-disable-line @typescript-eslint/no-require-imports
+  const { version, pluginDownloadURL } = require(path.join(bin!, "utilities")).resourceOptsDefaults();
   return { ...(version ? { version } : {}), ...(pluginDownloadURL ? { pluginDownloadURL } : {}) };
 }

@@ -17,7 +17,7 @@ import { ProviderHarness } from "../support/harness";
 
 const pdf = path.resolve(__dirname, "..", "..", "..", "examples", "files", "nda.pdf");
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
-const version = (require("../../../package.json") as { version: string }).version; // eslint-disable-line @typescript-eslint/no-require-imports
+const version = (require("../../../package.json") as { version: string }).version;
 
 async function esign(args: string[]): Promise<{ code: number; stderr: string }> {
   const lines: string[] = [];

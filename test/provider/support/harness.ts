@@ -12,7 +12,7 @@ import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
 import type { RequestLogEntry } from "../../../service/http/request-log";
 
-export type Props = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Props = Record<string, any>;
 
 /** Provider settings as stack config keys (`esign:apiKey`, `esign:baseUrl`, ...). */
 export type ConfigMap = Record<string, string | undefined>;
@@ -158,7 +158,7 @@ export class ProviderHarness {
   }
 
   /** The control plane (/_local/...) as JSON. */
-  async control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
     const res = await fetch(`${this.svc.url}/_local${path}`, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -15,7 +15,6 @@ export interface Res {
   text: string;
   /** The body's bytes (files_url downloads, CSV reports). */
   data: Buffer;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -143,14 +142,14 @@ export class Api {
   }
 
   /** A sent signature request made out of band: POST /_local/signature_requests. */
-  async seedRequest(body: Record<string, unknown> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async seedRequest(body: Record<string, unknown> = {}): Promise<any> {
     const r = await this.ctl("POST", "/signature_requests", body);
     expectStatus(r, 201);
     return r.body.signature_request;
   }
 
   /** PATCH /_local/signature_requests/{id}: expires_at (also in the past), signed signatures. */
-  async patchRequest(id: string, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async patchRequest(id: string, body: Record<string, unknown>): Promise<any> {
     const r = await this.ctl("PATCH", `/signature_requests/${id}`, body);
     expectStatus(r, 200);
     return r.body.signature_request;
