@@ -15,6 +15,8 @@ export interface CliProject {
   tools: Record<string, string>;
   /** The project's files, by path relative to its folder. */
   files: Record<string, string>;
+  /** Files copied into the project folder: relative path -> source file. */
+  copies?: Record<string, string>;
   /** Commands run in the project folder before the stack is made (e.g. npm install), each [command, ...args]. */
   install?: string[][];
   config: Record<string, { value: string; secret?: boolean }>;
@@ -50,6 +52,7 @@ export function cliProgram(project: CliProject): ReleaseProgram {
         fs.mkdirSync(path.dirname(path.join(workDir, file)), { recursive: true });
         fs.writeFileSync(path.join(workDir, file), text);
       }
+      for (const [file, source] of Object.entries(project.copies ?? {})) fs.copyFileSync(source, path.join(workDir, file));
       // The user's own command, found on their PATH as their shell would.
       for (const [cmd, ...args] of project.install ?? []) await runOk(path.join(env.PATH, cmd), args, { cwd: workDir, env });
       await pulumi(env, workDir, "stack", "init", "test");
