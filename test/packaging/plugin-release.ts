@@ -35,7 +35,9 @@ export function releaseFolder(): string {
   if (shared) return shared;
   const dir = tempDir("releases");
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-  buildPluginArchives(dir, ["linux-amd64"]);
+  const [archive] = buildPluginArchives(dir, ["linux-amd64"]);
+  const expected = `pulumi-resource-esign-v${VERSION}-linux-amd64.tar.gz`;
+  if (path.basename(archive) !== expected) throw new Error(`scripts/build-plugin wrote ${archive}, not ${expected}`);
   return (shared = dir);
 }
 
