@@ -60,6 +60,7 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
       assert.deepStrictEqual(run.changes.up, { create: 5 });
       assert.deepStrictEqual(run.changes.preview, {});
       assert.deepStrictEqual(run.changes.destroy, { delete: 5 });
+      assert.deepStrictEqual(run.commands, ["pulumi"]);
       assert.strictEqual(run.archiveDownloads, 1, run.requests.join("\n"));
       assert.deepStrictEqual(run.installed, [`resource-esign-v${VERSION}`]);
       // The resources were made on the service and are gone again.

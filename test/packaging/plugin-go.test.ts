@@ -67,6 +67,7 @@ describe("the Go install path: the SDK module, the plugin from the release", fun
 
   it("go build on the module; the engine downloads the plugin once; up, an unchanged preview and destroy work", async () => {
     const run = await runFromRelease(goProgram(svc), releaseFolder());
+    assert.deepStrictEqual(run.commands, ["go", "pulumi"]);
     // provider, team, member, app, and the stack itself.
     assert.deepStrictEqual(run.changes.up, { create: 5 });
     assert.deepStrictEqual(run.changes.preview, {});

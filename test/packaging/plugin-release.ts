@@ -75,6 +75,8 @@ export interface ReleaseRun {
   archiveDownloads: number;
   /** What the engine installed into the fresh PULUMI_HOME (`plugins/` entries). */
   installed: string[];
+  /** The commands on the engine's PATH (its one folder's entries), sorted. */
+  commands: string[];
 }
 
 interface ReleaseHost {
@@ -158,6 +160,7 @@ export async function runFromRelease(program: ReleaseProgram, releaseDir: string
       changes,
       requests: [...host.requests],
       archiveDownloads: host.requests.filter((r) => r === `GET ${archive}`).length,
+      commands: fs.readdirSync(env.PATH).sort(),
       installed: fs.readdirSync(path.join(env.PULUMI_HOME, "plugins")).filter((e) => !e.endsWith(".lock") && !e.endsWith(".partial")),
     };
   } finally {

@@ -59,6 +59,7 @@ describe("the TypeScript install path: @esign/pulumi from the release tarball, t
       config: svc.stackConfig(),
     });
     const run = await runFromRelease(program, releaseFolder());
+    assert.deepStrictEqual(run.commands, ["node", "npm", "pulumi", "pulumi-language-nodejs", "sh"]);
     // The stack, the team and alice (the default provider is not counted).
     assert.deepStrictEqual(run.changes.up, { create: 3 });
     assert.deepStrictEqual(run.changes.preview, {});
