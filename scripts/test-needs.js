@@ -2,7 +2,7 @@
 /**
  * Which toolchains the selected suites need, for scripts/test: prints `engine` when a selected
  * suite drives the real Pulumi CLI (test/engine/, test/packaging/), `yaml` when one runs Pulumi
- * YAML projects (test/engine/yaml/, the current-toolchain suites: pulumi-language-yaml beside
+ * YAML projects (test/engine/yaml/, test/packaging/plugin-yaml.test.ts, the current-toolchain suites: pulumi-language-yaml beside
  * the CLI) and `current` when a current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
  * globs (none: every suite), mixed with flags, whose values are not specs.
  */
@@ -39,5 +39,6 @@ function files(spec) {
 const selected = specs(process.argv.slice(2)).flatMap(files).map((f) => path.relative(".", f).split(path.sep).join("/"));
 if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/"))) console.log("engine");
 const current = selected.some((f) => /^test\/packaging\/current-toolchain[^/]*\.test\.ts$/.test(f));
-if (current || selected.some((f) => f.startsWith("test/engine/yaml/"))) console.log("yaml");
+const yaml = selected.some((f) => f.startsWith("test/engine/yaml/") || f === "test/packaging/plugin-yaml.test.ts");
+if (current || yaml) console.log("yaml");
 if (current) console.log("current");

@@ -12,7 +12,7 @@ import * as path from "path";
 import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
 import { localService, type LocalService } from "../support/local";
 import { venvPython } from "../sdk/proof";
-import { buildPluginArchives, cliOnlyPath, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
+import { cliOnlyPath, releaseFolder, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
 import { runOk, tempDir } from "./support";
 
 /** The Python program (plugin-download/program.py) on the SDK installed in the venv of scripts/ensure-python. */
@@ -38,11 +38,11 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
   let archive: string;
 
   before(() => {
-    releases = tempDir("releases");
-    [archive] = buildPluginArchives(releases, ["linux-amd64"]);
-    assert.strictEqual(path.basename(archive), `pulumi-resource-esign-v${VERSION}-linux-amd64.tar.gz`);
+    // The process's one release folder, shared with the other install paths' suites (plugin-*.test.ts).
+    releases = releaseFolder();
+    archive = path.join(releases, `pulumi-resource-esign-v${VERSION}-linux-amd64.tar.gz`);
+    assert.ok(fs.existsSync(archive), archive);
   });
-  after(() => fs.rmSync(releases, { recursive: true, force: true }));
 
   it("a Python program on the installed wheel: the engine downloads the plugin once, then up, an unchanged preview and destroy work", async () => {
     const svc = await localService({ autoAcceptInvites: true });
@@ -60,6 +60,7 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
       assert.deepStrictEqual(run.changes.up, { create: 5 });
       assert.deepStrictEqual(run.changes.preview, {});
       assert.deepStrictEqual(run.changes.destroy, { delete: 5 });
+      assert.deepStrictEqual(run.commands, ["pulumi"]);
       assert.strictEqual(run.archiveDownloads, 1, run.requests.join("\n"));
       assert.deepStrictEqual(run.installed, [`resource-esign-v${VERSION}`]);
       // The resources were made on the service and are gone again.

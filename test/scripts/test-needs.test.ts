@@ -26,6 +26,9 @@ describe("scripts/test: what the selected suites need", () => {
     assert.deepStrictEqual(needs("test/engine/resources/team.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/packaging/pack-contents.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/engine/yaml"), ["engine", "yaml"]);
+    // The YAML install path from the release runs pulumi-language-yaml; the other install paths do not.
+    assert.deepStrictEqual(needs("test/packaging/plugin-yaml.test.ts"), ["engine", "yaml"]);
+    assert.deepStrictEqual(needs("test/packaging/plugin-go.test.ts", "test/packaging/plugin-typescript.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/packaging"), ["engine", "yaml", "current"]);
     assert.deepStrictEqual(needs("--spec", "test/packaging/current-toolchain.test.ts"), ["engine", "yaml", "current"]);
   });

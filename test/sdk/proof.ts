@@ -117,7 +117,7 @@ export function enginePath(): string {
 /**
  * A program in another language, run once per step as a command (`<command> <step>`) that
  * hosts an Automation API inline program; its last line of stdout is the step's result.
- * The backend (a file state in a temp dir, a passphrase) is helpers/engine's localBackendEnv.
+ * The backend (a file state in a temp dir, a passphrase) is engine/support/engine's localBackendEnv.
  */
 export function commandRunner(project: string, command: string, args: string[], programEnv: Record<string, string>): ProgramRunner {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esign-${project}-`));

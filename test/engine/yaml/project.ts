@@ -149,3 +149,16 @@ export async function runYamlSteps(stack: Stack, svc: LocalService): Promise<Rec
     destroy: { changes: changes(destroy.summary), calls: destroyCalls },
   };
 }
+
+/** The README's first yaml block that is a project (`runtime: yaml`), as written there. */
+export function readmeYamlProgram(): string {
+  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => /^runtime: yaml$/m.test(b));
+  if (!block) throw new Error("README.md has no yaml block with runtime: yaml");
+  return block;
+}
+
+/** The README's program with the service's URL beside the explicit provider's key (it reads only its own inputs). */
+export function readmeYamlProgramFor(baseUrl: string): string {
+  return readmeYamlProgram().replace(/^( +)apiKey: .*$/m, (line, indent) => `${line}\n${indent}baseUrl: ${baseUrl}`);
+}

@@ -6,18 +6,10 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { changes, repoRoot } from "../support/engine";
+import { changes } from "../support/engine";
 import { api, localService, LocalService } from "../../support/local";
 import { tempDir } from "../../packaging/support";
-import { writeYamlProject, yamlStack } from "./project";
-
-/** The README's first yaml block that is a project (`runtime: yaml`). */
-function readmeProgram(): string {
-  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const block = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => /^runtime: yaml$/m.test(b));
-  assert.ok(block, "README.md has a yaml block with runtime: yaml");
-  return block;
-}
+import { readmeYamlProgram as readmeProgram, readmeYamlProgramFor, writeYamlProject, yamlStack } from "./project";
 
 describe("engine: the README's Pulumi YAML program", function () {
   this.timeout(600_000);
@@ -35,7 +27,7 @@ describe("engine: the README's Pulumi YAML program", function () {
 
   it("deploys its team, its app on the explicit provider and the lookup, then destroys them", async () => {
     // The explicit provider reads only its own inputs: the service's URL goes beside its key.
-    const project = writeYamlProject(dir, () => readmeProgram().replace(/^( +)apiKey: .*$/m, (line, indent) => `${line}\n${indent}baseUrl: ${svc.baseUrl}`));
+    const project = writeYamlProject(dir, () => readmeYamlProgramFor(svc.baseUrl));
     for (const f of ["account.yaml", "seed.json", "README.md"]) fs.rmSync(path.join(project, f));
     const name = /^name: (\S+)$/m.exec(readmeProgram())![1];
     const stack = await yamlStack(project, dir, { config: { ...svc.stackConfig(), [`${name}:apiKey`]: { value: svc.apiKey, secret: true } } });
