@@ -1,5 +1,5 @@
 /**
- * The Go install path from the release artifacts (issue 22): a Go user's program
+ * The Go install path from the release artifacts: a Go user's program
  * (plugin-download/go, the twin of program.py) on the Go SDK module, its go.mod pointed at the
  * module with the README's `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy`
  * (the stand-in for the tag sdk/v<version> until the first release), built with `go build` and

@@ -1,5 +1,5 @@
 /**
- * The TypeScript install path from the release artifacts (issue 22): the README's TypeScript
+ * The TypeScript install path from the release artifacts: the README's TypeScript
  * program on `@esign/pulumi` installed with npm from the release's esign-pulumi-<version>.tgz
  * (beside @pulumi/pulumi from the registry), run with `pulumi up` by a user who has the CLI,
  * its Node.js language host (the CLI folder's, standing in for a normal install's) and their

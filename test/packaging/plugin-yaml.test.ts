@@ -1,5 +1,5 @@
 /**
- * The YAML install path from the release artifacts (issue 22): the README's Pulumi YAML program
+ * The YAML install path from the release artifacts: the README's Pulumi YAML program
  * (its provider's `version` and `pluginDownloadURL` options), run with the `pulumi` CLI by a user
  * who has only the CLI and its YAML language host (pulumi-language-yaml, which a normal Pulumi
  * install has; scripts/ensure-pulumi-yaml builds it here): no node and nothing of this checkout
