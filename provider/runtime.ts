@@ -11,8 +11,9 @@ import { registry } from "./resources/registry";
 import { claim, claimedKey, forgetClaims } from "./resources/support/claims";
 import { isUnauthorized } from "./client/errors";
 import { actingAccount, checkPin, PIN } from "./resources/support/account-pin";
-import { assertSettings, configure, currentSettings, providerContext, resetContext } from "./resources/support/context";
-import { readable, refusedKeyLine } from "./resources/support/errors";
+import { assertSettings, configure, currentSettings, keyHolder, providerContext, resetContext } from "./resources/support/context";
+import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "./resources/support/errors";
+import { keyChange, keyDiffers, recordKey } from "./resources/support/key-change";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
@@ -47,6 +48,11 @@ function objectKeys(type: string, impl: ResourceImpl, id: string, props: Props):
   return (impl.objectKeys ? impl.objectKeys(id, props) : [id]).map((k) => `${type}:${k}`);
 }
 
+/** The resource's own diff of its inputs (no request). */
+async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  return impl.diff ? impl.diff(id, olds, news) : defaultDiff(impl, olds, news);
+}
+
 /** The operations whose failures the SDK host echoes to stderr (create and update it does not). */
 const ECHOED = new Set(["check", "diff", "read", "delete"]);
 
@@ -58,8 +64,11 @@ async function op<T>(type: string, operation: string, fn: () => Promise<T>): Pro
     const what = `${type} ${operation}`;
     if (isUnauthorized(error)) {
       const s = currentSettings();
-      error = new Error(refusedKeyLine(what, s.baseUrl ?? DEFAULT_BASE_URL, s.sources.apiKey));
+      const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;
+      error = new KeyRefusal(refusedKeyLine(what, baseUrl, s.sources.apiKey, keyHolder()), `the API key was refused (401) by ${baseUrl}`, keyHolder());
     }
+    // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
+    if (error instanceof KeyRefusal) error = new Error(onceInFull(what, error));
     throw await readable(error, what, ECHOED.has(operation));
   }
 }
@@ -98,7 +107,11 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
     diff: (id, olds, news) => op(type, "diff", async () => {
       const o = withoutProvider(olds);
       const n = withoutProvider(news);
-      return impl.diff ? impl.diff(id, o, n) : defaultDiff(impl, o, n);
+      const result = await inputDiff(impl, id, o, n);
+      // A key changed since this object's last deployment is verified now (one read per
+      // process) and recorded by an update, even when no input changed (D63).
+      if (await keyChange(`${type} ${id} diff`, o)) return { ...result, changes: true };
+      return result;
     }),
     create: (inputs) => op(type, "create", async () => {
       const given = withoutProvider(inputs);
@@ -106,7 +119,7 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
       const { accountId } = await actingAccount(ctx, `${type} create`);
       const { id, outs } = await impl.create(ctx, given);
       claim(objectKeys(type, impl, id, outs));
-      return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId }, given) };
+      return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey()) }, given) };
     }),
     read: (id, props) => op(type, "read", async () => {
       const old = withoutProvider(props);
@@ -115,7 +128,7 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
       const accountId = await checkPin(ctx, `${type} ${id} read`, old);
       const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
       if (!current) return { id: "" };
-      const pinned = { ...current, [PIN]: accountId };
+      const pinned = { ...current, [PIN]: accountId, ...(await recordKey(old)) };
       const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
       return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
     }),
@@ -124,8 +137,10 @@ function makeProvider(type: string): pulumi.dynamic.ResourceProvider {
       const o = withoutProvider(olds);
       const ctx = providerContext();
       const accountId = await checkPin(ctx, `${type} ${id} update`, o);
-      const outs = await impl.update(ctx, id, o, n);
-      return { outs: withDeclared(impl, { ...outs, [PIN]: accountId }, n) };
+      // Only the key changed (a verified rotation): record it, send nothing.
+      const onlyKey = (await keyDiffers(o)) && (await inputDiff(impl, id, o, n)).changes === false;
+      const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
+      return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(o)) }, n) };
     }),
     delete: (id, props) => op(type, "delete", async () => {
       const old = withoutProvider(props);

@@ -11,6 +11,7 @@ import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
 import { driftOf } from "./drift-report";
+import { POINTS_TO_FULL } from "../resources/support/errors";
 
 
 interface DriftArgs {
@@ -50,6 +51,9 @@ export function reason(e: unknown): string {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("error: ")).map((l) => l.slice("error: ".length));
   // The engine repeats a step's error in its summary ("preview failed: ..."); say it once.
   const unique = [...new Set(lines)].filter((l) => !/^(preview|update) failed$/i.test(l));
+  // A key refusal is given in full once and pointed to by the other resources (D62): the full one says it all.
+  const full = unique.filter((l) => !l.includes(POINTS_TO_FULL));
+  if (full.length) return full.join("; ");
   if (unique.length) return unique.join("; ");
   const message = e instanceof Error ? e.message : String(e);
   return message.split("\n").find((l) => l.trim()) ?? message;

@@ -3,9 +3,14 @@
  * over the SETTINGS table (resources/support/settings.ts), so a setting has one rule in both
  * hosts. The default provider (named `default...` by the engine) reads the stack's `esign:*`
  * config and falls back to the ESIGN_* variables; an explicit provider reads only its own
- * inputs, so it can never act with a key from the environment by accident.
+ * inputs, so it can never act with a key from the environment by accident. A changed key is
+ * verified at CheckConfig, before the engine records it (DECISIONS D63).
  */
+import type { KeyAccount } from "../resources/support/account-pin";
+import { rememberAccount } from "../resources/support/context";
+import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../resources/support/key-fingerprint";
 import { parseSettings, SETTINGS } from "../resources/support/settings";
+import { DEFAULT_BASE_URL } from "../client/options";
 import { UNKNOWN } from "../resources/support/unknowns";
 import { isSecret, reveal, secret, type Json } from "./secrets";
 
@@ -49,22 +54,83 @@ export interface ConfigFailure {
   reason: string;
 }
 
-/** CheckConfig: each setting's rule, and an explicit provider's key; the key is kept secret. */
-export function checkConfig(urn: string, news: Json): { inputs: Json; failures: ConfigFailure[] } {
-  const explicit = !isDefaultProvider(providerName(urn));
+/** The provider input that records which account the key was verified for (with KEY_FINGERPRINT). */
+export const KEY_ACCOUNT = "keyAccountId";
+
+/** Reads a key's account (GET /account); throws the client's error (a 401 for a refused key). */
+export type AccountReader = (baseUrl: string, apiKey: string) => Promise<KeyAccount>;
+
+const readAccount: AccountReader = async (baseUrl, apiKey) => {
+  const { EsignClient } = require("../client") as typeof import("../client");
+  const a = await new EsignClient({ apiKey, baseUrl }).account.get();
+  return { accountId: a.account_id, email: a.email_address ?? undefined, answer: a };
+};
+
+/** CheckConfig: each setting's rule, and an explicit provider's key; the key is kept secret and, when it changed, verified. */
+export async function checkConfig(urn: string, news: Json, olds: Json = {}, read: AccountReader = readAccount): Promise<{ inputs: Json; failures: ConfigFailure[] }> {
+  const name = providerName(urn);
+  const explicit = !isDefaultProvider(name);
   const known = Object.fromEntries(Object.entries(news).filter(([, v]) => !isUnknownValue(v)));
   const { issues } = parseSettings((k) => settingsMap(known)[k], {});
   const failures = issues.map((i) => ({ property: i.setting.replace(/^esign:/, ""), reason: `${i.setting}: ${i.message}` }));
+  // The key and URL the provider will act with: the default provider's may come from ESIGN_*.
+  const { settings } = parseSettings((k) => settingsMap(known)[k], explicit ? {} : process.env);
   if (explicit && news.apiKey === undefined) {
     failures.push({
       property: "apiKey",
-      reason: `provider ${providerName(urn)}: apiKey is required (an explicit provider never falls back to ESIGN_API_KEY, so it cannot act for an account by accident)`,
+      reason: `provider ${name}: apiKey is required (an explicit provider never falls back to ESIGN_API_KEY, so it cannot act for an account by accident)`,
     });
   }
   const inputs = { ...news };
+  delete inputs[KEY_FINGERPRINT];
+  delete inputs[KEY_ACCOUNT];
   // Whatever the program passed, the key is stored as a secret in the state.
   if (inputs.apiKey !== undefined && !isSecret(inputs.apiKey)) inputs.apiKey = secret(inputs.apiKey);
-  return { inputs, failures };
+  if (failures.length || !settings.apiKey || isUnknownValue(news.apiKey)) return { inputs, failures };
+  const key: KeyUse = { key: settings.apiKey, baseUrl: settings.baseUrl ?? DEFAULT_BASE_URL, allowed: settings.allowedAccountIds, label: explicit ? `provider ${name}: apiKey` : "esign:apiKey / ESIGN_API_KEY" };
+  const verdict = await verifyKeyChange(key, olds, read);
+  if ("reason" in verdict) return { inputs, failures: [{ property: "apiKey", reason: verdict.reason }] };
+  return { inputs: { ...inputs, ...verdict.record }, failures };
+}
+
+interface KeyUse {
+  key: string;
+  baseUrl: string;
+  allowed?: string[];
+  /** Where the user sets the key, for the failure line. */
+  label: string;
+}
+
+/**
+ * What to record for the key in use: the old record when it names this key; a new fingerprint
+ * without a request when there is nothing to compare with (a new provider, or state from before
+ * fingerprints whose key did not change); else the verdict of one read of the new key's account.
+ */
+async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Promise<{ record: Json } | { reason: string }> {
+  const oldFingerprint = olds[KEY_FINGERPRINT];
+  const oldAccount = typeof olds[KEY_ACCOUNT] === "string" ? (olds[KEY_ACCOUNT] as string) : undefined;
+  if (await matchesKey(oldFingerprint, use.key)) return { record: { [KEY_FINGERPRINT]: oldFingerprint as string, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
+  const oldKey = asText(olds.apiKey);
+  if (oldFingerprint === undefined && (oldKey === undefined || oldKey === use.key)) return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key) } };
+  const refused = `${use.label}: the API key changed since the last deployment and`;
+  let account: KeyAccount;
+  try {
+    account = await read(use.baseUrl, use.key);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 401) return { reason: `${refused} the new key was refused (401 unauthorized) by ${use.baseUrl}; it was not recorded` };
+    return { reason: `${refused} the new key could not be verified at ${use.baseUrl} (${error instanceof Error ? error.message : error}); it was not recorded` };
+  }
+  // Without a recorded account (state from before it), the old key says which account it was, while it still works.
+  const expected = oldAccount ?? (oldKey !== undefined ? await read(use.baseUrl, oldKey).then((a) => a.accountId, () => undefined) : undefined);
+  if (expected !== undefined && expected !== account.accountId) {
+    return { reason: `${refused} the new key is for account ${account.accountId}, but this provider's objects belong to account ${expected}; it was not recorded: use a key of account ${expected}` };
+  }
+  if (use.allowed && !use.allowed.includes(account.accountId)) {
+    return { reason: `${refused} the new key is for account ${account.accountId}, which is not in esign:allowedAccountIds (${use.allowed.join(", ")}); it was not recorded` };
+  }
+  rememberAccount(use.baseUrl, use.key, account);
+  return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
 }
 
 /** DiffConfig: which settings changed. A change never replaces the provider (that would replace every resource it manages). */
@@ -73,9 +139,11 @@ export function diffConfig(olds: Json, news: Json): { changed: string[] } {
     if (isUnknownValue(news[name])) return true;
     return asText(olds[name]) !== asText(news[name]);
   });
+  // A key from ESIGN_API_KEY is not an input, but its fingerprint is: a new one is a key change.
+  const fingerprintChanged = olds[KEY_FINGERPRINT] !== undefined && olds[KEY_FINGERPRINT] !== news[KEY_FINGERPRINT];
+  if (fingerprintChanged && !changed.includes("apiKey")) changed.unshift("apiKey");
   return { changed };
 }
-
 /** The settings Configure applies: explicit providers see only their inputs, the default one also the environment. */
 export function configuredSettings(name: string | undefined, inputs: Json) {
   const map = settingsMap(inputs);

@@ -8,7 +8,8 @@
  * (DECISIONS.md D42.)
  */
 import * as path from "path";
-import { checkConfig, configuredSettings, diffConfig } from "./config";
+import type { KeyHolder } from "../resources/support/errors";
+import { checkConfig, configuredSettings, diffConfig, isDefaultProvider } from "./config";
 import type { Json } from "./secrets";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,15 +24,15 @@ const json = (struct: any): Json => (struct ? struct.toJavaScript() : {});
 
 export interface ConfigHooks {
   /** Applies the settings (the shared provider context's configure). */
-  apply(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv): void;
+  apply(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv, holder: KeyHolder): void;
 }
 
 function handlers(hooks: ConfigHooks) {
   return {
-    checkConfig(call: { request: any }, callback: Callback) {
+    async checkConfig(call: { request: any }, callback: Callback) {
       try {
         const req = call.request;
-        const { inputs, failures } = checkConfig(req.getUrn(), json(req.getNews()));
+        const { inputs, failures } = await checkConfig(req.getUrn(), json(req.getNews()), json(req.getOlds()));
         const resp = new provproto.CheckResponse();
         resp.setInputs(structproto.Struct.fromJavaScript(inputs));
         resp.setFailuresList(failures.map((f) => {
@@ -64,8 +65,10 @@ function handlers(hooks: ConfigHooks) {
         // Newer engines send the provider's inputs as `args`; older ones only `esign:config:*` variables.
         const args = req.getArgs?.();
         const inputs: Json = args ? json(args) : Object.fromEntries(req.getVariablesMap().entries());
-        const { get, env } = configuredSettings(req.getName?.() || undefined, inputs);
-        hooks.apply(get, env);
+        const name: string | undefined = req.getName?.() || undefined;
+        const { get, env } = configuredSettings(name, inputs);
+        // An explicit provider is named in its errors (which key was refused: D61).
+        hooks.apply(get, env, name && !isDefaultProvider(name) ? { explicit: name } : {});
         const resp = new provproto.ConfigureResponse();
         resp.setAcceptsecrets(true);
         resp.setAcceptresources(true);

@@ -4,7 +4,7 @@
  */
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
-import { configure } from "../resources/support/context";
+import { configure, useHost } from "../resources/support/context";
 import { useEngineAt } from "../resources/support/engine-log";
 import { installConfigHooks } from "./grpc-hooks";
 import { nativeProvider } from "./provider";
@@ -21,7 +21,8 @@ function packageVersion(): string {
   return "0.0.0";
 }
 
-installConfigHooks({ apply: (get, env) => configure({ get, require: (k: string) => get(k) ?? "" }, env) });
+useHost("native");
+installConfigHooks({ apply: (get, env, holder) => configure({ get, require: (k: string) => get(k) ?? "" }, env, holder) });
 const engine = process.argv.slice(2).find((a) => !a.startsWith("-"));
 if (engine) useEngineAt(engine);
 main(nativeProvider(packageVersion()), process.argv.slice(2)).catch((error) => {

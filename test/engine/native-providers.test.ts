@@ -1,7 +1,9 @@
 /**
  * Explicit providers of the native plugin through the real CLI: two accounts in one program
  * (each resource acts for its provider's account only), the key kept secret in state, a key
- * change previewed as an update of the provider that replaces nothing, bad settings
+ * change verified at preview (another account's key refused naming the provider, not recorded;
+ * a rotation an update of the provider that replaces nothing), a refused key naming its
+ * provider once, bad settings
  * refused at preview naming the setting, and the account pin (D31) held per provider.
  */
 import * as assert from "assert";
@@ -10,6 +12,13 @@ import { nativeClasses } from "../../provider/native/classes";
 import { changes, newStack, TestStack } from "../helpers/engine";
 import { api, localService, LocalService } from "../helpers/local";
 import { operations, pluginEnv } from "./native-support";
+
+/** The Diagnostics section of a CLI run, one entry per resource (the engine may repeat a resource's error). */
+function diagnostics(output: string): string[] {
+  // The Automation API's error holds the run's output twice (stderr, then the cause): take the first.
+  const section = output.slice(output.indexOf("Diagnostics:")).split(/\n(?:Outputs|Resources):/)[0];
+  return section.split(/\n(?= {2}\S)/).slice(1);
+}
 
 /** `new esign.Provider(...)` of a generated SDK, without the SDK. */
 class EsignProvider extends pulumi.ProviderResource {
@@ -68,13 +77,26 @@ describe("engine: the native plugin's explicit providers", function () {
     assert.ok(!text.includes(svc.apiKey), "the default provider's key is not in state in plain text");
   });
 
-  it("a key change is an update of the provider: nothing is replaced, and preview makes no request", async () => {
+  it("a key change is verified at preview with one read: another account's key fails naming the provider and is not recorded; a rotation is an update that replaces nothing", async () => {
+    const recorded = async () => JSON.stringify((await t.stack.exportStack()).deployment); // secrets decrypted
+    const noChange = await svc.lastSeq();
+    await t.stack.preview({ expectNoChanges: true });
+    assert.deepStrictEqual(await svc.requestsSince(noChange), [], "an unchanged key: no request");
     euKey = third.api_key;
     try {
+      for (const run of [() => t.stack.preview(), () => t.stack.up()]) {
+        const seq = await svc.lastSeq();
+        await assert.rejects(run(), new RegExp(`provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, ` +
+          `but this provider's objects belong to account ${second.account_id}; it was not recorded: use a key of account ${second.account_id}`));
+        assert.deepStrictEqual(operations(await svc.requestsSince(seq, third.account_id)), ["account.get"], "one read of the new key");
+        assert.ok((await svc.requestsSince(seq)).every((r) => r.method === "GET"), "nothing written");
+      }
+      assert.ok(!(await recorded()).includes(third.api_key), "the refused key is not recorded in the state");
+      euKey = (await svc.control("POST", `/accounts/${second.account_id}/api_keys`, {})).api_key;
       const seq = await svc.lastSeq();
       const preview = await t.stack.preview();
       assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { update: 1 }, "the eu provider only");
-      assert.deepStrictEqual(await svc.requestsSince(seq), []);
+      assert.ok((await svc.requestsSince(seq)).every((r) => r.operation === "account.get"), "only verifying reads");
     } finally {
       euKey = second.api_key;
     }
@@ -102,8 +124,9 @@ describe("engine: the native plugin's explicit providers", function () {
     euKey = third.api_key;
     try {
       const seq = await svc.lastSeq();
+      // The provider's CheckConfig sees the changed key first (D63); the objects' pin would refuse it too.
       await assert.rejects(t.stack.refresh({ runProgram: true }),
-        new RegExp(`refused: the object belongs to account ${second.account_id} \\(its managingAccountId\\) but the API key is for account ${third.account_id}`));
+        new RegExp(`provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, but this provider's objects belong to account ${second.account_id}`));
       assert.deepStrictEqual(operations(await svc.requestsSince(seq, third.account_id)), ["account.get"], "the other account's key read only its account");
       assert.deepStrictEqual(await urns(), before, "nothing was taken for gone");
     } finally {
@@ -112,13 +135,34 @@ describe("engine: the native plugin's explicit providers", function () {
     euSettings = { allowedAccountIds: [first] };
     try {
       await assert.rejects(t.stack.refresh({ runProgram: true }),
-        new RegExp(`refused: the API key is for account ${second.account_id} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${first}\\); nothing was sent`));
+        new RegExp(`refused: provider eu: the API key is for account ${second.account_id} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${first}\\); nothing was sent`));
       assert.deepStrictEqual(await urns(), before);
     } finally {
       euSettings = {};
     }
     await t.stack.refresh({ runProgram: true });
     assert.deepStrictEqual(await urns(), before);
+  });
+
+  it("a refused key of an explicit provider names the provider, once in full per provider", async () => {
+    const kept = (await svc.control("POST", `/accounts/${second.account_id}/api_keys`, {})).api_key;
+    euKey = kept;
+    try {
+      await t.stack.up();
+      await svc.control("DELETE", `/accounts/${second.account_id}/api_keys/${kept}`);
+      const output = await t.stack.refresh({ runProgram: true }).then(() => assert.fail("the refresh succeeded"), (e: Error) => e.message);
+      const full = /provider eu: the API key was refused \(401 unauthorized\) by \S+: check the apiKey of provider eu \(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY\)/;
+      const short = /ApiApp read: refused: the API key was refused \(401\) by \S+; the reason and the fix are in the one error given in full for provider eu/;
+      const groups = diagnostics(output);
+      assert.strictEqual(groups.filter((g) => full.test(g)).length, 1, output);
+      // The other eu resource, when the engine reached it before stopping, got the short line.
+      const euResources = groups.filter((g) => /esign:index:ApiApp \((away|app:eu)\)/.test(g));
+      assert.ok(euResources.every((g) => full.test(g) || short.test(g)), output);
+      assert.doesNotMatch(output, /check esign:apiKey/, "the stack's setting is not where this key comes from");
+    } finally {
+      euKey = second.api_key;
+      await t.stack.up(); // records the eu account's first key again, for the plain destroy below
+    }
   });
 
   it("destroy deletes each object with its own provider's key", async () => {

@@ -7,6 +7,7 @@
  */
 import type { ResultOf } from "../../../contract";
 import type { ProviderContext } from "./context";
+import { KeyRefusal, keyToFix } from "./errors";
 import type { Props } from "./resource";
 
 /** The output that pins an object to its account. */
@@ -26,9 +27,11 @@ export async function actingAccount(ctx: ProviderContext, what: string): Promise
   const account = await ctx.account();
   const allowed = ctx.settings.allowedAccountIds;
   if (allowed && !allowed.includes(account.accountId)) {
-    throw new Error(
-      `${what}: refused: the API key is for account ${named(account)}, which is not in ` +
+    const who = ctx.holder.explicit ? `provider ${ctx.holder.explicit}: ` : "";
+    throw new KeyRefusal(
+      `${what}: refused: ${who}the API key is for account ${named(account)}, which is not in ` +
       `esign:allowedAccountIds (${allowed.join(", ")}); nothing was sent`,
+      `the API key is for account ${account.accountId}, not in esign:allowedAccountIds`, ctx.holder, what,
     );
   }
   return account;
@@ -42,9 +45,11 @@ export async function checkPin(ctx: ProviderContext, what: string, props: Props)
   const account = await actingAccount(ctx, what);
   const pinned = props[PIN];
   if (typeof pinned === "string" && pinned !== "" && pinned !== account.accountId) {
-    throw new Error(
-      `${what}: refused: the object belongs to account ${pinned} (its managingAccountId) but the API key ` +
-      `is for account ${named(account)}; set esign:apiKey / ESIGN_API_KEY to a key of account ${pinned}. Nothing was changed`,
+    const who = ctx.holder.explicit ? `provider ${ctx.holder.explicit}: ` : "";
+    throw new KeyRefusal(
+      `${what}: refused: ${who}the object belongs to account ${pinned} (its managingAccountId) but the API key ` +
+      `is for account ${named(account)}; set ${keyToFix(ctx.holder)} to a key of account ${pinned}. Nothing was changed`,
+      `the API key is for account ${account.accountId}, the objects belong to account ${pinned}`, ctx.holder, what,
     );
   }
   return account.accountId;

@@ -9,8 +9,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EsignClient } from "../../client";
+import { DEFAULT_BASE_URL } from "../../client/options";
 import { ParentListCache } from "./bulk";
 import type { KeyAccount } from "./account-pin";
+import { forgetRefusals, type KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
 export type Settings = ParsedSettings;
@@ -19,6 +21,8 @@ export interface ProviderContext {
   client: EsignClient;
   cache: ParentListCache;
   settings: Settings;
+  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
+  holder: KeyHolder;
   /** The key's account (GET /account once per context; support/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
@@ -29,6 +33,19 @@ let settings: Settings = parseSettings(() => undefined).settings;
 /** Settings that broke their rule at the last configure(), named (support/settings.ts). */
 let settingIssues: SettingIssue[] = [];
 let shared: ProviderContext | undefined;
+let holder: KeyHolder = {};
+/** Which host runs the resources: the dynamic one keeps a key fingerprint per resource (D63). */
+let host: "dynamic" | "native" = "dynamic";
+
+/** The native plugin says so once at start: its key fingerprint lives in the provider's inputs. */
+export function useHost(which: "dynamic" | "native"): void {
+  host = which;
+}
+
+/** Whether resources record the fingerprint of the key they were last deployed with. */
+export function keyFingerprintPerResource(): boolean {
+  return host === "dynamic";
+}
 
 /** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
 export function settingsProblems(): string[] {
@@ -40,6 +57,11 @@ export function currentSettings(): Settings {
   return settings;
 }
 
+/** The provider that holds the key, as the last configure() was told. */
+export function keyHolder(): KeyHolder {
+  return holder;
+}
+
 /** Throws one line naming each bad setting (`esign:maxConcurrency: must be ...`); check calls it, so preview fails. */
 export function assertSettings(): void {
   const problems = settingsProblems();
@@ -48,13 +70,22 @@ export function assertSettings(): void {
 
 /**
  * Called by the engine once per provider process (and per serialized provider). `env`: where
- * unset settings fall back to (the native plugin's explicit providers pass none).
+ * unset settings fall back to (the native plugin's explicit providers pass none); `by`: the
+ * explicit provider being configured (native plugin), named in its errors.
  */
-export function configure(config: pulumi.dynamic.Config | undefined, env: NodeJS.ProcessEnv = process.env): void {
+export function configure(config: pulumi.dynamic.Config | undefined, env: NodeJS.ProcessEnv = process.env, by: KeyHolder = {}): void {
   const { settings: next, issues } = parseSettings((key) => config?.get(key), env);
-  if (JSON.stringify(next) !== JSON.stringify(settings)) shared = undefined;
+  if (JSON.stringify(next) !== JSON.stringify(settings) || by.explicit !== holder.explicit) resetContext();
   settings = next;
+  holder = by;
   settingIssues = issues;
+}
+
+/** Accounts a key was verified for by the native plugin's CheckConfig: the pin's read reuses them. */
+const verified = new Map<string, KeyAccount>();
+
+export function rememberAccount(baseUrl: string, apiKey: string, account: KeyAccount): void {
+  verified.set(`${baseUrl}\0${apiKey}`, account);
 }
 
 /** The shared context; the client is made on first use, so check and diff never need a key. */
@@ -80,8 +111,11 @@ export function providerContext(): ProviderContext {
     client,
     cache: new ParentListCache(),
     settings,
+    holder,
     account() {
       if (account) return account;
+      const known = verified.get(`${settings.baseUrl ?? DEFAULT_BASE_URL}\0${settings.apiKey}`);
+      if (known) return (account = Promise.resolve(known));
       const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined, answer: a }));
       account = read;
       // A failed read is not kept: the next operation asks again.
@@ -96,4 +130,5 @@ export function providerContext(): ProviderContext {
 /** Drops the shared client and caches: the next operation starts as a new provider process would. */
 export function resetContext(): void {
   shared = undefined;
+  forgetRefusals();
 }

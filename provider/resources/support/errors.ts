@@ -52,12 +52,31 @@ export async function readable(error: unknown, what: string, echoed: boolean): P
   return result;
 }
 
+/** Which provider holds the key: an explicit provider's name (native plugin), or the default provider. */
+export interface KeyHolder {
+  /** `acct-f` for `new esign.Provider("acct-f", ...)`; undefined for the default provider. */
+  explicit?: string;
+}
+
+/** Where to fix the key, for error lines: the explicit provider's input, or the stack's settings. */
+export function keyToFix(holder: KeyHolder): string {
+  return holder.explicit ? `the apiKey of provider ${holder.explicit}` : "esign:apiKey / ESIGN_API_KEY";
+}
+
 /**
- * A 401 as one line: who refused the key, where the key came from and, when it came from the
- * stack config, why a refresh or destroy may still hold an old one: without --run-program they
- * configure the provider with the config recorded at the last `up` (DECISIONS D32).
+ * A 401 as one line: who refused the key, which provider holds it and where the key came from
+ * and, when it came from recorded inputs, why a refresh or destroy may still hold an old one:
+ * without --run-program they configure the provider with the inputs recorded at the last `up`
+ * (DECISIONS D32). An explicit provider reads only its own inputs (D43), so the stack's
+ * esign:apiKey is the wrong place to look for it (D61).
  */
-export function refusedKeyLine(what: string, baseUrl: string, keySource: string | undefined): string {
+export function refusedKeyLine(what: string, baseUrl: string, keySource: string | undefined, holder: KeyHolder = {}): string {
+  if (holder.explicit) {
+    const name = holder.explicit;
+    return `${what}: provider ${name}: the API key was refused (401 unauthorized) by ${baseUrl}: check the apiKey of provider ${name} ` +
+      "(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY). A refresh or destroy without " +
+      `--run-program uses provider ${name}'s apiKey as recorded at the last \`pulumi up\`: add --run-program to use the program's`;
+  }
   const head = `${what}: the API key was refused (401 unauthorized) by ${baseUrl}: check esign:apiKey / ESIGN_API_KEY`;
   if (keySource !== "esign:apiKey") {
     const from = keySource?.startsWith("ESIGN_API_KEY") ? "the ESIGN_API_KEY environment variable" : keySource ?? "nowhere";
@@ -66,4 +85,39 @@ export function refusedKeyLine(what: string, baseUrl: string, keySource: string 
   return `${head}. The key in use is esign:apiKey as recorded at the last \`pulumi up\` when this is a refresh, ` +
     "destroy or --refresh without --run-program: after rotating the key run `pulumi up`, or add --run-program " +
     "(`pulumi refresh --run-program`, `pulumi destroy --run-program`)";
+}
+
+/**
+ * A refusal that concerns the provider's key, so every resource of the stack would fail the
+ * same way (a refused key, another account's key, an account outside allowedAccountIds):
+ * `message` is the full line, `summary` the few words that identify it.
+ */
+export class KeyRefusal extends Error {
+  constructor(message: string, readonly summary: string, readonly holder: KeyHolder, readonly subject?: string) {
+    super(message);
+  }
+}
+
+/** The words of the short line, so a reader of the engine's output (esign drift) can tell it from the full one. */
+export const POINTS_TO_FULL = "the reason and the fix are in the one error given in full";
+
+/** The key refusals already given in full by this provider process (one per distinct summary). */
+const saidInFull = new Set<string>();
+
+/**
+ * The line for a key refusal: in full the first time this provider process meets it, then a
+ * short line pointing to it, so a stack of 300 resources prints the paragraph once (D62).
+ */
+export function onceInFull(what: string, refusal: KeyRefusal): string {
+  if (!saidInFull.has(refusal.summary)) {
+    saidInFull.add(refusal.summary);
+    return refusal.message;
+  }
+  const who = refusal.holder.explicit ? `provider ${refusal.holder.explicit}` : "the default provider";
+  return `${refusal.subject ?? what}: refused: ${refusal.summary}; ${POINTS_TO_FULL} for ${who}`;
+}
+
+/** A new deployment or new settings: the next refusal is said in full again. */
+export function forgetRefusals(): void {
+  saidInFull.clear();
 }

@@ -36,7 +36,8 @@ describe("provider (in process): the account pin", () => {
     const made = await apps.create({ name: "Portal", domains: ["portal.example.com"] });
     h.nextRun();
     h.set({ "esign:apiKey": other.api_key });
-    const refused = new RegExp(`ApiApp ${made.id} (read|update|delete): refused: the object belongs to account ${start} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example.com\\)`);
+    // In full once per provider process, then a short line naming both accounts (D62).
+    const refused = new RegExp(`ApiApp ${made.id} (read|update|delete): refused: (the object belongs to account ${start} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example.com\\)|the API key is for account ${other.account_id}, the objects belong to account ${start}; the reason and the fix are in the one error given in full)`);
     const { calls } = await h.counting(async () => {
       await assert.rejects(apps.read(made.id, made.outs), refused);
       await assert.rejects(apps.update(made.id, made.outs, { name: "Hijacked", domains: ["portal.example.com"] }), refused);

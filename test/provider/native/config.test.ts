@@ -11,23 +11,23 @@ import { UNKNOWN } from "../../../provider/resources/support/unknowns";
 const urn = (name: string) => `urn:pulumi:dev::proj::pulumi:providers:esign::${name}`;
 
 describe("native plugin: provider config", () => {
-  it("CheckConfig stores the key as a secret even when the program gave it in plain text", () => {
-    const { inputs, failures } = checkConfig(urn("eu"), { apiKey: "k-123", baseUrl: "http://127.0.0.1:1/v3" });
+  it("CheckConfig stores the key as a secret even when the program gave it in plain text", async () => {
+    const { inputs, failures } = await checkConfig(urn("eu"), { apiKey: "k-123", baseUrl: "http://127.0.0.1:1/v3" });
     assert.deepStrictEqual(failures, []);
     assert.ok(isSecret(inputs.apiKey));
     assert.strictEqual(inputs.baseUrl, "http://127.0.0.1:1/v3");
   });
 
-  it("CheckConfig names the setting and its rule; typed values of explicit providers are accepted", () => {
-    const { failures } = checkConfig(urn("eu"), { apiKey: secret("k"), maxConcurrency: 0, requestsPerMinute: 600, allowedAccountIds: ["a", "b"], baseUrl: "ftp://x" });
+  it("CheckConfig names the setting and its rule; typed values of explicit providers are accepted", async () => {
+    const { failures } = await checkConfig(urn("eu"), { apiKey: secret("k"), maxConcurrency: 0, requestsPerMinute: 600, allowedAccountIds: ["a", "b"], baseUrl: "ftp://x" });
     assert.deepStrictEqual(failures.map((f) => f.property).sort(), ["baseUrl", "maxConcurrency"]);
     assert.match(failures.find((f) => f.property === "maxConcurrency")!.reason, /esign:maxConcurrency: must be a whole number of at least 1, got "0"/);
   });
 
-  it("an explicit provider needs its own key; the default provider may take ESIGN_API_KEY", () => {
-    assert.match(checkConfig(urn("eu"), {}).failures[0]?.reason ?? "", /provider eu: apiKey is required/);
-    assert.deepStrictEqual(checkConfig(urn("default_0_1_0"), {}).failures, []);
-    assert.deepStrictEqual(checkConfig(urn("eu"), { apiKey: UNKNOWN }).failures, [], "a key known only at up is not missing");
+  it("an explicit provider needs its own key; the default provider may take ESIGN_API_KEY", async () => {
+    assert.match((await checkConfig(urn("eu"), {})).failures[0]?.reason ?? "", /provider eu: apiKey is required/);
+    assert.deepStrictEqual((await checkConfig(urn("default_0_1_0"), {})).failures, []);
+    assert.deepStrictEqual((await checkConfig(urn("eu"), { apiKey: UNKNOWN })).failures, [], "a key known only at up is not missing");
   });
 
   it("only the default provider falls back to the environment", () => {

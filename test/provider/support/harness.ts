@@ -7,6 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { newDeployment, resourceProvider } from "../../../provider/runtime";
+import { configure as configureContext } from "../../../provider/resources/support/context";
 import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
 import type { RequestLogEntry } from "../../../service/http/request-log";
@@ -72,6 +73,8 @@ export class ResourceDriver {
 
 export class ProviderHarness {
   private config: ConfigMap;
+  /** The explicit provider (native plugin) these settings belong to, if any. */
+  private explicit: string | undefined;
   private readonly uncounted = new Set<string>();
 
   private constructor(readonly svc: RunningService) {
@@ -111,6 +114,15 @@ export class ProviderHarness {
     this.config = { ...config };
   }
 
+  /**
+   * Configures as the native plugin configures an explicit provider named `name` (its own
+   * inputs only, no environment); undefined: the default provider again.
+   */
+  asExplicitProvider(name: string | undefined): this {
+    this.explicit = name;
+    return this;
+  }
+
   /** Merges settings into the current ones. */
   set(config: ConfigMap): void {
     this.config = { ...this.config, ...config };
@@ -123,7 +135,9 @@ export class ProviderHarness {
   /** What the engine does before each call: configure the provider with the stack's config. */
   async applyConfig(type: string): Promise<void> {
     const config = this.config;
-    await resourceProvider(type).configure!({ config: { get: (key: string) => config[key] } } as never);
+    const get = (key: string) => config[key];
+    if (this.explicit) configureContext({ get, require: (k: string) => get(k) ?? "" }, {}, { explicit: this.explicit });
+    else await resourceProvider(type).configure!({ config: { get } } as never);
   }
 
   /** The API requests the service saw after `since` (a `mark()`), from its own request log. */
