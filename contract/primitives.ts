@@ -18,6 +18,26 @@ export const emailAddress = () => z.email({ error: "must be an e-mail address" }
 export const hexColor = () =>
   z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: "must be a hex color code like #1a2b3c" });
 
+/**
+ * A host name an API app may be embedded on (D64): RFC 1123 labels (letters, digits, inner
+ * hyphens, 1-63 characters; IDNs in their xn-- form), at most 253 characters, optionally
+ * `*.` before at least two labels. A scheme, port, path or space can never match the page's
+ * host, so such a value is refused rather than stored.
+ */
+const HOST_LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+export const HOST_NAME_PATTERN = new RegExp(`^(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*|\\*\\.${HOST_LABEL}(?:\\.${HOST_LABEL})+)$`);
+export const HOST_NAME_MAX_LENGTH = 253;
+export const hostName = () =>
+  z.string().refine((value) => value.length <= HOST_NAME_MAX_LENGTH && HOST_NAME_PATTERN.test(value), {
+    error: "must be a host name like app.example.com (no scheme, port, path or spaces)",
+  });
+
+/**
+ * A URL the service itself calls or downloads (event callbacks, file_urls): only http and
+ * https can ever be fetched, so other schemes (mailto:, ftp:, javascript:) are refused.
+ */
+export const httpUrl = () => z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
+
 /** Zero-based page indexes: `all`, or comma-separated `n` / `n-m` items (n <= m). */
 export const PAGE_RANGE_PATTERN = /^(?:all|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*)$/;
 export const pageRange = () =>
@@ -57,7 +77,7 @@ export const fileUpload = () =>
 
 /** files[]: at least one uploaded file. */
 export const fileUploads = () => z.array(fileUpload()).min(1, { error: "at least 1 item" });
-export const fileUrls = () => z.array(z.url({ error: "must be a URL" })).min(1, { error: "at least 1 item" });
+export const fileUrls = () => z.array(httpUrl()).min(1, { error: "at least 1 item" });
 
 /**
  * metadata: METADATA_MAX_KEYS keys (METADATA_MAX_NESTED_KEYS counting nested ones), key names

@@ -100,7 +100,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   store.commit();
   const routes = allRoutes(areaList);
   const router = new Router(routes);
-  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs);
+  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs, opts.rateLimitWindowMs);
   const faults = new Faults();
   const requestLog = new RequestLog();
 
@@ -152,7 +152,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
         appHasOAuth: (id) => Boolean(apps().get(id)?.oauth),
       });
       log.account_id = who.account.account_id;
-      const rate = rateLimiter.hit(who.account.account_id);
+      const rate = rateLimiter.hit(who.account.account_id, r.operation);
       rateHeaders = rate.headers;
       if (!rate.allowed) throw new ApiError(429, "exceeded_rate", "Rate limit exceeded: too many requests this minute");
       const fault = faults.take(method, path);

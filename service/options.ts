@@ -25,6 +25,11 @@ export interface ServiceOptions {
   data?: string;
   /** Requests per minute per account; enforced (429) only when set. */
   rateLimit?: number;
+  /**
+   * Length of a rate-limit window in ms (default 60000, the real service's minute); a
+   * shorter one lets tests watch several windows in seconds.
+   */
+  rateLimitWindowMs?: number;
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
   /** Delays between callback delivery attempts (default [100, 400, 1600] ms). */
@@ -59,6 +64,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     autoAcceptInvites: o.autoAcceptInvites ?? false,
     data: o.data,
     rateLimit: o.rateLimit,
+    rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
     templateProcessingMs: o.templateProcessingMs ?? 200,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],
     maxBodyBytes: o.maxBodyBytes ?? 50 * 1024 * 1024,

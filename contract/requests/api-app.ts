@@ -2,7 +2,7 @@
 import { z } from "zod";
 import * as L from "../limits";
 import { LEGAL_VERSIONS, OAUTH_SCOPES, WHITE_LABELING_COLOR_KEYS, oneOf } from "../enums";
-import { fileUpload, hexColor, id, pageQuery } from "../primitives";
+import { fileUpload, hexColor, hostName, httpUrl, id, pageQuery } from "../primitives";
 
 const colorKeys = Object.fromEntries(WHITE_LABELING_COLOR_KEYS.map((key) => [key, hexColor().optional()])) as
   Record<(typeof WHITE_LABELING_COLOR_KEYS)[number], z.ZodOptional<ReturnType<typeof hexColor>>>;
@@ -16,7 +16,7 @@ export const whiteLabelingOptionsSchema = z.strictObject({
 
 /** oauth: callback_url and scopes; each is required once the other is given. */
 export const oauthInputSchema = z.strictObject({
-  callback_url: z.url({ error: "must be a URL" }).optional(),
+  callback_url: httpUrl().optional(),
   scopes: z.array(oneOf(OAUTH_SCOPES)).optional(),
 }).superRefine((value, ctx) => {
   if ((value.callback_url === undefined) !== (value.scopes === undefined)) {
@@ -27,10 +27,9 @@ export const oauthInputSchema = z.strictObject({
 
 export const apiAppOptionsSchema = z.looseObject({ can_insert_everywhere: z.boolean().optional() });
 
-const domain = z.string().min(1, { error: "must not be empty" });
-const domains = z.array(domain).max(L.API_APP_DOMAINS_MAX, { error: `at most ${L.API_APP_DOMAINS_MAX} items` });
-/** An empty string clears an optional field on update. */
-const callbackUrl = z.union([z.url(), z.literal("")], { error: "must be a URL" });
+const domains = z.array(hostName()).max(L.API_APP_DOMAINS_MAX, { error: `at most ${L.API_APP_DOMAINS_MAX} items` });
+/** The service POSTs events to it, so http(s) only; an empty string clears it on update. */
+const callbackUrl = z.union([httpUrl(), z.literal("")], { error: "must be an http or https URL" });
 
 export const apiAppCreateBody = z.object({
   name: z.string().min(1, { error: "must not be empty" }),

@@ -6,12 +6,32 @@ import { documentSourceKeys } from "./shared";
 
 const faxNumber = z.string().min(1, { error: "must not be empty" });
 
+/**
+ * The digits an area code can have per country (D64): North American area codes are three
+ * digits and never start with 0 or 1 (NANP); UK codes are written without the trunk 0, two
+ * to five digits (20 London, 161 Manchester, 15396 Sedbergh).
+ */
+export const FAX_AREA_CODE_RANGES: Record<(typeof FAX_COUNTRIES)[number], { min: number; max: number; rule: string }> = {
+  US: { min: 200, max: 999, rule: "three digits, 200 to 999" },
+  CA: { min: 200, max: 999, rule: "three digits, 200 to 999" },
+  UK: { min: 10, max: 99999, rule: "two to five digits without the leading 0" },
+};
+
+function areaCodeFitsCountry(value: { area_code?: unknown; country?: unknown }, ctx: z.RefinementCtx): void {
+  const range = FAX_AREA_CODE_RANGES[value.country as keyof typeof FAX_AREA_CODE_RANGES];
+  const code = value.area_code;
+  if (!range || typeof code !== "number" || !Number.isInteger(code)) return;
+  if (code < range.min || code > range.max) {
+    ctx.addIssue({ code: "custom", path: ["area_code"], message: `a ${value.country as string} area code is ${range.rule}` });
+  }
+}
+
 export const faxLineCreateBody = z.object({
   area_code: z.number().int({ error: "must be an integer" }).min(0, { error: "at least 0" }),
   country: oneOf(FAX_COUNTRIES),
   city: z.string().optional(),
   account_id: id().optional(),
-});
+}).superRefine(areaCodeFitsCountry);
 
 export const faxLineNumberQuery = z.object({ number: faxNumber });
 export const faxLineDeleteBody = z.object({ number: faxNumber });

@@ -8,6 +8,8 @@ import { E164_PATTERN, emailAddress, fileUploads, fileUrls, id } from "../primit
 import { FORM_FIELD_TYPES, MERGE_FIELD_TYPES, SIGNATURE_TYPES, SIGNER_EXPERIENCE_FORM_VIEWS, oneOf } from "../enums";
 
 const int = () => z.number().int({ error: "must be an integer" });
+/** A signer's access code: 4 to 12 characters (the official description's minLength/maxLength). */
+const pin = () => z.string().min(4, { error: "must be 4 to 12 characters" }).max(12, { error: "must be 4 to 12 characters" });
 const nonNegativeInt = () => int().min(0, { error: "at least 0" });
 
 /** A signer of a file-based request: name and e-mail, optional order. */
@@ -15,7 +17,7 @@ export const signerSchema = z.looseObject({
   name: z.string().min(1, { error: "must not be empty" }),
   email_address: emailAddress(),
   order: nonNegativeInt().nullable().optional(),
-  pin: z.string().optional(),
+  pin: pin().optional(),
   sms_phone_number: z.string().regex(E164_PATTERN, { error: "must be an E.164 phone number" }).optional(),
 });
 
@@ -31,7 +33,7 @@ export const templateSignerSchema = z.looseObject({
   role: z.string().min(1, { error: "must not be empty" }),
   name: z.string().min(1, { error: "must not be empty" }),
   email_address: emailAddress(),
-  pin: z.string().optional(),
+  pin: pin().optional(),
   sms_phone_number: z.string().regex(E164_PATTERN, { error: "must be an E.164 phone number" }).optional(),
 });
 

@@ -4,7 +4,7 @@
  *   template, embedded, unclaimedDraft, document, team, faxLine, fax, report; `request(id, parts)`,
  *   `stats()`, `paginate`, `paginatePages`, `collectAll`
  * - errors: `EsignApiError`, `isEsignApiError`, `EsignValidationError`, `isEsignValidationError`
- * - retry/throttle data: `DEFAULT_RETRY_POLICY`, `RetryPolicy`, `backoffMs`
+ * - retry/throttle data: `DEFAULT_RETRY_POLICY`, `RetryPolicy`, `backoffMs`, `DEFAULT_SHARE_POLICY`, `SharePolicy`
  * - `Redactor`, `REDACTED`; types `ClientStats`, `RequestInfo`, `ResponseInfo`, `Logger`
  * See docs/client.md.
  */
@@ -15,5 +15,6 @@ export { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions, type Log
 export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";
 export { REDACTED, Redactor } from "./redact";
 export { DEFAULT_RETRY_POLICY, backoffMs, type RetryPolicy } from "./retry";
+export { DEFAULT_SHARE_POLICY, type SharePolicy } from "./share";
 export type { ClientStats, RateLimitInfo } from "./stats";
 export type { FileUpload, ListPage } from "../../contract";

@@ -1,6 +1,7 @@
 /** Options of EsignClient and the shapes its hooks and logger receive. */
 import type { OperationId } from "../../contract";
 import type { RetryPolicy } from "./retry";
+import type { SharePolicy } from "./share";
 import type { RateLimitInfo } from "./stats";
 
 export const DEFAULT_BASE_URL = "https://api.hellosign.com/v3";
@@ -35,10 +36,18 @@ export interface EsignClientOptions {
   accessToken?: string;
   /** Default https://api.hellosign.com/v3; the local service's `baseUrl` ends in /v3 too. */
   baseUrl?: string;
-  /** Client-side throttle for standard-tier operations (default RATE_LIMIT_STANDARD_PER_MINUTE; 0 disables). */
+  /**
+   * Client-side pace for standard-tier operations, requests a minute. Default: the share
+   * policy's share (half) of the account's limit as X-RateLimit-Limit states it (of
+   * RATE_LIMIT_STANDARD_PER_MINUTE until the first answer), since the limit is shared with
+   * the account's other traffic. The account's whole limit (e.g. 100) takes all of it when
+   * nobody else uses it; 0 disables pacing. Others' use seen in the headers slows it either way.
+   */
   requestsPerMinute?: number;
-  /** Client-side throttle for high-tier operations (default RATE_LIMIT_HIGH_TIER_PER_MINUTE; 0 disables). */
+  /** The same for high-tier operations (default: the share of RATE_LIMIT_HIGH_TIER_PER_MINUTE's 25). */
   highTierRequestsPerMinute?: number;
+  /** Overrides of DEFAULT_SHARE_POLICY (share.ts): the default share, the window's length. */
+  share?: Partial<SharePolicy>;
   /** Requests a bucket lets through back to back before pacing starts (default 10). */
   burst?: number;
   /** Requests in flight at once (default 4). */

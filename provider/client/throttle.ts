@@ -1,7 +1,8 @@
 /**
  * Client-side pacing: a token bucket per rate tier (requests per minute), a pause until the
  * server's reset when X-RateLimit-Remaining reaches 0 or a 429 arrives, and a concurrency
- * cap. All waits are measured so stats() can report time spent waiting.
+ * cap (the account's share of the server's window: share.ts). All waits are measured so
+ * stats() can report time spent waiting.
  */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -11,8 +12,19 @@ export class TokenBucket {
   private refilledAt = Date.now();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly perMinute: number, private readonly burst: number) {
+  constructor(private perMinute: number, private readonly burst: number) {
     this.tokens = burst;
+  }
+
+  /** The current pace (requests a minute). */
+  get rate(): number {
+    return this.perMinute;
+  }
+
+  /** Changes the pace from now on; tokens already earned are kept. */
+  setRate(perMinute: number): void {
+    this.refill();
+    this.perMinute = perMinute;
   }
 
   /** Takes one token, waiting in FIFO order; resolves to the milliseconds waited. */
@@ -87,64 +99,5 @@ export class RateLimitGate {
       waited += remaining;
     }
     return waited;
-  }
-}
-
-/**
- * The server's own count for the current window (X-RateLimit-Remaining / X-Ratelimit-Reset):
- * the client never sends more than the server said is left, minus what is still in flight.
- * The token bucket alone cannot know what earlier processes used of a fixed window (e.g. a
- * `destroy` right after an `up`), nor its own first burst's overlap with the window. While the
- * window's budget is unknown (first request, or a new window), one request goes out alone
- * and learns it. A server that sends no rate-limit headers switches this off.
- */
-export class ServerBudget {
-  private left: number | undefined;
-  private resetAtMs = 0;
-  private probe: Promise<void> | undefined;
-  private endProbe: (() => void) | undefined;
-  private off = false;
-
-  /** Waits until a request may be sent; resolves to the milliseconds waited. */
-  async take(): Promise<number> {
-    let waited = 0;
-    while (!this.off) {
-      const now = Date.now();
-      if (this.left !== undefined && now >= this.resetAtMs) this.left = undefined; // a new window
-      if (this.left === undefined) {
-        if (!this.probe) {
-          this.probe = new Promise<void>((resolve) => (this.endProbe = resolve));
-          return waited;
-        }
-        await this.probe;
-        waited += Date.now() - now;
-        continue;
-      }
-      if (this.left > 0) {
-        this.left -= 1;
-        return waited;
-      }
-      await sleep(this.resetAtMs - now);
-      waited += this.resetAtMs - now;
-    }
-    return waited;
-  }
-
-  /** After a response: what the server says is left, less the requests still in flight. */
-  observe(remaining: number | undefined, resetSeconds: number | undefined, othersInFlight: number): void {
-    if (remaining === undefined || resetSeconds === undefined) this.off = true;
-    else {
-      this.left = Math.max(0, remaining - othersInFlight);
-      this.resetAtMs = resetSeconds * 1000;
-    }
-    this.settle();
-  }
-
-  /** After any attempt (answered or not): a probe that learned nothing must not block the rest. */
-  settle(): void {
-    const end = this.endProbe;
-    this.probe = undefined;
-    this.endProbe = undefined;
-    end?.();
   }
 }

@@ -14,7 +14,10 @@ import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from ".
 import { Redactor } from "./redact";
 import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
-import { RateLimitGate, Semaphore, ServerBudget, TokenBucket, sleep } from "./throttle";
+import { AccountBudget, DEFAULT_SHARE_POLICY, type SharePolicy } from "./share";
+import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
+
+type Tier = OperationSpec["tier"];
 
 interface Prepared {
   id: OperationId;
@@ -29,20 +32,25 @@ export class Transport {
   readonly policy: RetryPolicy;
   readonly redactor: Redactor;
   private readonly http: AxiosInstance;
-  private readonly buckets: Record<"standard" | "high", TokenBucket>;
+  readonly share: SharePolicy;
+  private readonly buckets: Record<Tier, TokenBucket>;
+  private readonly budgets: Record<Tier, AccountBudget>;
   private readonly gate = new RateLimitGate();
-  private readonly budget = new ServerBudget();
   private readonly slots: Semaphore;
 
   constructor(private readonly options: EsignClientOptions) {
     checkNumbers(options);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.redactor = new Redactor([options.apiKey, options.accessToken]);
+    this.share = { ...DEFAULT_SHARE_POLICY, ...options.share };
     const burst = options.burst ?? 10;
-    this.buckets = {
-      standard: new TokenBucket(options.requestsPerMinute ?? RATE_LIMIT_STANDARD_PER_MINUTE, burst),
-      high: new TokenBucket(options.highTierRequestsPerMinute ?? RATE_LIMIT_HIGH_TIER_PER_MINUTE, burst),
-    };
+    // Until the first answer states the account's limit, the share of the documented one.
+    const given: Record<Tier, number | undefined> = { standard: options.requestsPerMinute, high: options.highTierRequestsPerMinute };
+    const documented: Record<Tier, number> = { standard: RATE_LIMIT_STANDARD_PER_MINUTE, high: RATE_LIMIT_HIGH_TIER_PER_MINUTE };
+    const bucket = (tier: Tier) => new TokenBucket(given[tier] ?? documented[tier] * this.share.share, burst);
+    this.buckets = { standard: bucket("standard"), high: bucket("high") };
+    const budget = (tier: Tier) => new AccountBudget(this.share, (limit) => this.ourRequestsPerWindow(tier, limit));
+    this.budgets = { standard: budget("standard"), high: budget("high") };
     this.slots = new Semaphore(Math.max(1, options.maxConcurrency ?? 4));
     this.http = axios.create({
       baseURL: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
@@ -63,9 +71,9 @@ export class Transport {
       try {
         response = await this.send(prepared, attempt);
       } catch (error) {
+        this.budgets[prepared.spec.tier].settle();
         if (!axios.isAxiosError(error)) throw error; // a bug or a throwing hook, not the network
         const code = error.code;
-        this.budget.settle();
         this.stats.networkErrors += 1;
         countStatus(this.stats, 0);
         this.report(prepared, attempt, 0, started, {});
@@ -75,7 +83,7 @@ export class Transport {
         attempt += 1;
         continue;
       }
-      const rateLimit = this.observeRateLimit(response);
+      const rateLimit = this.observeRateLimit(prepared.spec.tier, response);
       countStatus(this.stats, response.status);
       this.report(prepared, attempt, response.status, started, rateLimit);
       if (prepared.spec.successStatus.includes(response.status)) return this.parse(prepared, response) as ResultOf<Id>;
@@ -115,7 +123,7 @@ export class Transport {
     this.stats.waitMs.rateLimit += paused;
     const throttled = await this.buckets[spec.tier].take();
     this.stats.waitMs.throttle += throttled;
-    const budgeted = await this.budget.take();
+    const budgeted = await this.budgets[spec.tier].take();
     this.stats.waitMs.rateLimit += budgeted;
   }
 
@@ -146,7 +154,17 @@ export class Transport {
     return undefined;
   }
 
-  private observeRateLimit(response: AxiosResponse): RateLimitInfo {
+  /**
+   * Our own requests per window of a tier whose limit is `limit`: the pace given in the
+   * options, or the policy's share of the limit (Infinity when pacing is off).
+   */
+  private ourRequestsPerWindow(tier: Tier, limit: number): number {
+    const given = tier === "standard" ? this.options.requestsPerMinute : this.options.highTierRequestsPerMinute;
+    if (given === 0) return Infinity;
+    return given === undefined ? limit * this.share.share : (given * this.share.windowMs) / 60_000;
+  }
+
+  private observeRateLimit(tier: Tier, response: AxiosResponse): RateLimitInfo {
     const number = (name: string) => {
       const value = Number(response.headers[name]);
       return response.headers[name] === undefined || !Number.isFinite(value) ? undefined : value;
@@ -157,7 +175,14 @@ export class Transport {
       reset: number("x-ratelimit-reset"),
     };
     if (info.limit !== undefined || info.remaining !== undefined) this.stats.rateLimit = info;
-    this.budget.observe(info.remaining, info.reset, this.slots.inUse);
+    this.budgets[tier].observe(info);
+    // The default pace follows the account's limit as the service states it (a higher plan,
+    // the local service's): the policy's share of it.
+    const given = tier === "standard" ? this.options.requestsPerMinute : this.options.highTierRequestsPerMinute;
+    if (given === undefined && info.limit !== undefined && info.limit > 0) {
+      const perMinute = (info.limit * this.share.share * 60_000) / this.share.windowMs;
+      if (perMinute !== this.buckets[tier].rate) this.buckets[tier].setRate(perMinute);
+    }
     // Out of requests for this window: hold everyone until the reset (bounded).
     const wait = info.remaining === 0 && response.status !== 429 ? untilResetMs(this.policy, info.reset) : undefined;
     if (wait) this.gate.pauseUntil(Date.now() + wait);
@@ -250,6 +275,14 @@ function checkNumbers(options: EsignClientOptions): void {
     ["requestsPerMinute", 0, false], ["highTierRequestsPerMinute", 0, false], ["burst", 1, true],
     ["maxConcurrency", 1, true], ["timeoutMs", 1, false],
   ];
+  const share = options.share?.share;
+  if (share !== undefined && !(typeof share === "number" && share > 0 && share <= 1)) {
+    throw new Error(`EsignClient: share.share must be a number above 0 and at most 1, got ${String(share)}`);
+  }
+  const windowMs = options.share?.windowMs;
+  if (windowMs !== undefined && !(typeof windowMs === "number" && Number.isFinite(windowMs) && windowMs >= 1000)) {
+    throw new Error(`EsignClient: share.windowMs must be a number of at least 1000, got ${String(windowMs)}`);
+  }
   for (const [name, least, whole] of rules) {
     const value = options[name];
     if (value === undefined) continue;

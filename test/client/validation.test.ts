@@ -77,6 +77,14 @@ const cases: Case[] = [
   ["fax line number", (c) => c.faxLine.delete({ number: "" }), "number", "must not be empty"],
   ["team name", (c) => c.team.update({ name: "" }), "name", "must not be empty"],
   ["template_ids", (c) => c.unclaimedDraft.createEmbeddedWithTemplate({ ...embeddedTemplateDraft, template_ids: [] }), "template_ids", "at least 1 item"],
+  // Formats that can never work (issue 24 item 4, D64).
+  ["domain not a host name (create)", (c) => c.apiApp.create({ name: "a", domains: ["not a domain!"] }), "domains.0", "must be a host name"],
+  ["domain with a scheme (update)", (c) => c.apiApp.update("cid", { domains: ["a.com", "https://b.com"] }), "domains.1", "must be a host name"],
+  ["callback_url scheme", (c) => c.apiApp.create({ name: "a", domains: ["a.com"], callback_url: "mailto:ops@a.com" }), "callback_url", "must be an http or https URL"],
+  ["oauth callback_url scheme", (c) => c.apiApp.update("cid", { oauth: { callback_url: "ftp://a.com/cb", scopes: ["basic_account_info"] } }), "oauth.callback_url", "must be an http or https URL"],
+  ["file_urls scheme", (c) => c.fax.send({ recipient: "+14155550100", file_urls: ["file:///etc/passwd"] }), "file_urls.0", "must be an http or https URL"],
+  ["fax area code digits", (c) => c.faxLine.create({ area_code: 41, country: "US" }), "area_code", "a US area code is three digits"],
+  ["signer pin length", (c) => c.signatureRequest.edit("sr", { file_urls: fileUrls, signers: [{ ...signers[0], pin: "123" }] }), "signers.0.pin", "must be 4 to 12 characters"],
 ];
 
 describe("client: pre-flight validation", () => {

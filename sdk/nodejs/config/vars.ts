@@ -52,7 +52,7 @@ Object.defineProperty(exports, "maxConcurrency", {
 });
 
 /**
- * The most standard-tier API requests a minute the provider sends (default 100, the service's standard limit; the provider also never sends more than the service's X-RateLimit-Remaining says is left). Raise it for a local service or a higher plan. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
+ * The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
  */
 export declare const requestsPerMinute: number | undefined;
 Object.defineProperty(exports, "requestsPerMinute", {

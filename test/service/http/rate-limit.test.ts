@@ -37,6 +37,43 @@ describe("service: rate limits", () => {
     });
   });
 
+  describe("tiers and windows (D66)", () => {
+    let svc: RunningService;
+    let api: Api;
+    before(async () => ({ svc, api } = await startForTest({ rateLimit: 8, rateLimitWindowMs: 60_000 })));
+    after(() => svc.close());
+
+    it("counts high-tier operations against their own quarter of the limit, with their own headers", async () => {
+      // A high-tier operation is counted when it is authenticated, whatever it answers.
+      const high = () => api.get("/template/files_as_file_url/0123456789abcdef0123456789abcdef0123456789");
+      const first = await high();
+      assert.equal(first.headers.get("x-ratelimit-limit"), "2");
+      const statuses = [first.status, (await high()).status, (await high()).status];
+      // A window boundary may fall between them: then the count restarts.
+      assert.ok(statuses[2] === 429 || statuses[1] !== 429, statuses.join(","));
+      const standard = await api.get("/account");
+      expectStatus(standard, 200);
+      assert.equal(standard.headers.get("x-ratelimit-limit"), "8");
+      assert.ok(Number(standard.headers.get("x-ratelimit-remaining")) >= 6, "the high tier's requests are not the standard tier's");
+    });
+
+    it("a shorter window restarts the count when it ends", async () => {
+      const short = await startForTest({ rateLimit: 2, rateLimitWindowMs: 1000 });
+      try {
+        const first = await short.api.get("/account");
+        const reset = Number(first.headers.get("x-ratelimit-reset"));
+        assert.ok(reset * 1000 - Date.now() <= 1000, "the reset is at most one window away");
+        while (Date.now() < reset * 1000) await new Promise((resolve) => setTimeout(resolve, 20));
+        const next = await short.api.get("/account");
+        expectStatus(next, 200);
+        assert.equal(next.headers.get("x-ratelimit-remaining"), "1");
+        assert.equal(Number(next.headers.get("x-ratelimit-reset")), reset + 1);
+      } finally {
+        await short.svc.close();
+      }
+    });
+  });
+
   describe("off by default", () => {
     let svc: RunningService;
     let api: Api;

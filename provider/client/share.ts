@@ -1,0 +1,177 @@
+/**
+ * A fair share of an account's rate limit (D65). The limit (X-RateLimit-Limit a minute) is per
+ * account and shared with the account's own production traffic, so the client takes a share
+ * of it by default and, within each window, leaves the others what they are entitled to and
+ * what they are seen to be using (X-RateLimit-Remaining falling faster than our own requests
+ * explain). The policy is data; AccountBudget applies it to the server's counts.
+ */
+import { sleep } from "./throttle";
+
+export interface SharePolicy {
+  /** The share of the account's limit taken when requestsPerMinute is not set (0.5 = half). */
+  share: number;
+  /** The length of the service's rate-limit window: its limits are per minute. */
+  windowMs: number;
+  /**
+   * Others' use is turned into a pace over at least this much of the window, so a burst at
+   * the window's start is not taken for a pace they keep up all window.
+   */
+  minObservedMs: number;
+  /** The longest single wait before the budget is looked at again (the window may end early). */
+  recheckMs: number;
+  /** Kept free on top, once others are seen using the account: a share of the limit, for their jitter. */
+  margin: number;
+}
+
+export const DEFAULT_SHARE_POLICY: Readonly<SharePolicy> = Object.freeze({
+  share: 0.5,
+  windowMs: 60_000,
+  minObservedMs: 15_000,
+  recheckMs: 1_000,
+  margin: 0.05,
+});
+
+/** What one answer said about its window (the three rate-limit headers). */
+export interface WindowCounts {
+  limit?: number;
+  remaining?: number;
+  /** Unix seconds: the end of the window. */
+  reset?: number;
+}
+
+/**
+ * The server's own count for one rate tier's current window. The client never sends more
+ * than the server said is left, less what the account's other users are owed:
+ * - their entitlement: the limit less our own rate (`ourRate(limit)`), less what they used;
+ * - their pace: what they used so far this window, projected over the rest of it.
+ * Whichever is larger is kept free for them. While the window's budget is unknown (first
+ * request, or a new window), one request goes out alone and learns it. A server that sends
+ * no rate-limit headers switches this off.
+ */
+export class AccountBudget {
+  private limit: number | undefined;
+  private remaining: number | undefined;
+  private resetAtMs = 0;
+  private observedAtMs = 0;
+  /** Our answers counted in the current window. */
+  private oursAnswered = 0;
+  /** Requests that passed take() and have not been answered (observe/settle) yet. */
+  private pending = 0;
+  private othersUsed = 0;
+  /** Others' pace (requests per ms) in the last window seen: a steady user is expected again. */
+  private lastWindowPace = 0;
+  private probe: Promise<void> | undefined;
+  private endProbe: (() => void) | undefined;
+  private off = false;
+
+  constructor(
+    private readonly policy: SharePolicy,
+    /** Our own requests per window for the window's limit (Infinity when unthrottled). */
+    private readonly ourRate: (limit: number) => number,
+  ) {}
+
+  /** Waits until a request may be sent; resolves to the milliseconds waited. */
+  async take(): Promise<number> {
+    let waited = 0;
+    while (!this.off) {
+      const now = Date.now();
+      if (this.remaining !== undefined && now >= this.resetAtMs) this.newWindow();
+      if (this.remaining === undefined) {
+        if (!this.probe) {
+          this.probe = new Promise<void>((resolve) => (this.endProbe = resolve));
+          this.pending += 1;
+          return waited;
+        }
+        await this.probe;
+        waited += Date.now() - now;
+        continue;
+      }
+      if (this.allowance() >= 1) {
+        this.pending += 1;
+        return waited;
+      }
+      // Answers in flight or the window's end change the picture: look again soon.
+      const delay = Math.max(1, Math.min(this.resetAtMs - now, this.policy.recheckMs));
+      await sleep(delay);
+      waited += delay;
+    }
+    this.pending += 1;
+    return waited;
+  }
+
+  /** After an answer: the server's counts for this window. */
+  observe(counts: WindowCounts): void {
+    this.pending = Math.max(0, this.pending - 1);
+    const { limit, remaining, reset } = counts;
+    if (remaining === undefined || reset === undefined) this.off = true;
+    else {
+      const resetAtMs = reset * 1000;
+      // A late answer from a window that has ended says nothing about the current one.
+      if (resetAtMs < this.resetAtMs || Date.now() >= resetAtMs) return this.endProbeTurn();
+      if (resetAtMs !== this.resetAtMs) {
+        if (this.remaining !== undefined) this.endWindow(); // else take() already ended it
+        this.resetAtMs = resetAtMs;
+      }
+      this.oursAnswered += 1;
+      this.limit = limit;
+      this.remaining = remaining;
+      this.observedAtMs = Date.now();
+      // What the server counted that our answers do not explain, less ours still in flight
+      // (the server may have counted them already): under- rather than over-counts others.
+      this.othersUsed = limit === undefined ? 0 : Math.max(0, limit - remaining - this.oursAnswered - this.pending);
+    }
+    this.endProbeTurn();
+  }
+
+  /** After an attempt that got no answer: it must not block the rest. */
+  settle(): void {
+    this.pending = Math.max(0, this.pending - 1);
+    this.endProbeTurn();
+  }
+
+  /** The requests that may still be sent in this window (fractional; < 1 means wait). */
+  allowance(): number {
+    if (this.remaining === undefined) return 0;
+    return this.remaining - this.pending - this.keptForOthers();
+  }
+
+  /**
+   * What the account's other users are owed for the rest of the window. The server's count
+   * dates from the last answer, so their pace is carried on from then (not from now).
+   */
+  keptForOthers(): number {
+    if (this.limit === undefined || this.remaining === undefined) return 0;
+    const entitled = Math.max(0, this.limit - this.ourRate(this.limit) - this.othersUsed);
+    // Their pace (this window's so far, or the last one's if faster), carried on from the
+    // last answer to the window's end.
+    const pace = Math.max(this.pace(), this.lastWindowPace) * Math.max(0, this.resetAtMs - this.observedAtMs);
+    const seen = this.othersUsed > 0 || this.lastWindowPace > 0;
+    const margin = seen ? Math.ceil(this.limit * this.policy.margin) : 0;
+    return Math.min(this.remaining, Math.max(entitled, pace) + margin);
+  }
+
+  /** Others' requests per ms since the window began (over at least minObservedMs). */
+  private pace(): number {
+    const windowStart = this.resetAtMs - this.policy.windowMs;
+    return this.othersUsed / Math.max(this.policy.minObservedMs, this.observedAtMs - windowStart);
+  }
+
+  private newWindow(): void {
+    this.endWindow();
+    this.remaining = undefined;
+  }
+
+  /** Keeps the ending window's pace of others (only the last window's) and starts counting anew. */
+  private endWindow(): void {
+    if (this.resetAtMs > 0) this.lastWindowPace = this.resetAtMs > Date.now() - this.policy.windowMs ? this.pace() : 0;
+    this.othersUsed = 0;
+    this.oursAnswered = 0;
+  }
+
+  private endProbeTurn(): void {
+    const end = this.endProbe;
+    this.probe = undefined;
+    this.endProbe = undefined;
+    end?.();
+  }
+}
