@@ -1,6 +1,6 @@
 /** What the rules share: recognising esign resources and naming them in messages. */
 import type { PolicyResource, ResourceValidationArgs } from "@pulumi/policy";
-import { esignKind } from "../provider/resources/support/type-token";
+import { esignKind } from "../provider/core/type-token";
 
 export type Kind = "ApiApp" | "Team" | "TeamMember" | "Template" | "TemplateAccess" | "FaxLine" | "FaxLineUser";
 

@@ -1,5 +1,5 @@
 /**
- * The implementation behind the serialized provider stubs (see resources/support/stub.ts).
+ * The implementation behind the serialized provider stubs (see dynamic/stub.ts).
  * `require("pulumi-esign/runtime").resourceProvider("ApiApp")` returns the provider methods
  * for one resource type; this module is loaded once per provider process, so the client, its
  * throttle, the parent-list cache and the record of adopted objects are shared by every
@@ -8,13 +8,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_BASE_URL } from "./client/options";
 import { registry } from "./resources/registry";
-import { claim, claimedKey, forgetClaims } from "./resources/support/claims";
+import { claim, claimedKey, forgetClaims } from "./deployment/claims";
 import { isUnauthorized } from "./client/errors";
-import { actingAccount, checkPin, PIN } from "./resources/support/account-pin";
-import { assertSettings, configure, currentSettings, keyHolder, providerContext, resetContext } from "./resources/support/context";
-import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "./resources/support/errors";
-import { keyChange, keyDiffers, recordKey } from "./resources/support/key-change";
-import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./resources/support/resource";
+import { actingAccount, checkPin, PIN } from "./deployment/account-pin";
+import { assertSettings, configure, currentSettings, keyHolder, providerContext, resetContext } from "./deployment/context";
+import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "./deployment/errors";
+import { keyChange, keyDiffers, recordKey } from "./deployment/key-change";
+import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone, withoutProvider } from "./core/resource";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
 function plain<T>(value: T): T {
@@ -56,7 +56,7 @@ async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Prop
 /** The operations whose failures the SDK host echoes to stderr (create and update it does not). */
 const ECHOED = new Set(["check", "diff", "read", "delete"]);
 
-/** Runs one operation; a failure leaves as one readable line (support/errors.ts). */
+/** Runs one operation; a failure leaves as one readable line (deployment/errors.ts). */
 async function op<T>(type: string, operation: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

@@ -14,17 +14,11 @@ import { faxLineImpl } from "../resources/fax-line";
 import { teamImpl } from "../resources/team";
 import { teamMemberImpl } from "../resources/team-member";
 import { templateImpl } from "../resources/template";
-import type { ResourceImpl } from "../resources/support/resource";
+import type { ResourceImpl } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
 import { duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
 import { unknownKeyIssues } from "./unknown-keys";
-
-export interface FileIssue {
-  path: (string | number)[];
-  message: string;
-  /** Point at the key itself (an unknown key) rather than at its value. */
-  at?: "key";
-}
+import type { FileIssue } from "./issues";
 
 /**
  * A RunError, so that `pulumi preview` prints the message alone: no "unhandled exception"

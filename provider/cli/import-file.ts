@@ -11,7 +11,7 @@
  */
 import * as path from "path";
 import { appKey, memberKey, whoKey } from "../account-file/rules";
-import { normalizeEmail } from "../resources/support/compare";
+import { normalizeEmail } from "../core/compare";
 import type { AccountRead } from "./export";
 
 /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`; the names are decided once). */

@@ -3,7 +3,7 @@
  * these are the properties each resource's read needs, taken from its id (the format its
  * create gives: resources/<resource>.ts). Resources whose id alone is enough need none.
  */
-import type { Props } from "../resources/support/resource";
+import type { Props } from "../core/resource";
 
 function pair(kind: string, id: string, format: string): [string, string] {
   const at = id.indexOf("/");

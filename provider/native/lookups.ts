@@ -5,8 +5,8 @@
  */
 import { visibleApps } from "../resources/api-app";
 import { registry } from "../resources/registry";
-import { fromWire } from "../resources/support/naming";
-import { providerContext, type ProviderContext } from "../resources/support/context";
+import { fromWire } from "../core/naming";
+import { providerContext, type ProviderContext } from "../deployment/context";
 import { lookupOutputKeys } from "../schema/generate";
 import { lookupSpecs } from "../schema/functions";
 import { resourceSpecs } from "../schema/resources";

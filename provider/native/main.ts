@@ -4,9 +4,9 @@
  */
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
-import { configure, useHost } from "../resources/support/context";
-import { useEngineAt } from "../resources/support/engine-log";
-import { installConfigHooks } from "./grpc-hooks";
+import { configure, useHost } from "../deployment/context";
+import { useEngineAt } from "../deployment/engine-log";
+import { installConfigHooks } from "../host-patches/grpc-config-hooks";
 import { nativeProvider } from "./provider";
 
 /** The package's version (this file runs from provider/native or dist/provider/native). */

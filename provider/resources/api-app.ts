@@ -21,17 +21,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../contract";
 import { apiAppCreateBody } from "../../contract";
-import { announceAdoption } from "./support/adoption";
-import { cacheKeys } from "./support/bulk";
-import { contractFailures } from "./support/check";
-import { deepEqual, givenEquals, sameSet } from "./support/compare";
-import type { ProviderContext } from "./support/context";
-import { DiffRules } from "./support/diff";
-import { hashFile, readLocalFile } from "./support/files";
-import { fromWire, toWire } from "./support/naming";
+import { announceAdoption } from "./shared/adoption";
+import { cacheKeys } from "./shared/cache-keys";
+import { contractFailures } from "../core/check";
+import { deepEqual, givenEquals, sameSet } from "../core/compare";
+import type { ProviderContext } from "../deployment/context";
+import { DiffRules } from "../core/diff";
+import { hashFile, readLocalFile } from "../core/files";
+import { fromWire, toWire } from "../core/naming";
 import { isEsignApiError } from "../client/errors";
-import { Props, ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { Props, ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 
 type ApiAppWire = ResultOf<"api_app.get">;
 
@@ -163,7 +163,7 @@ async function callerAccountId(ctx: ProviderContext): Promise<string> {
 }
 
 /**
- * Adoption bookkeeping (not delete protection, which is support/claims.ts): the apps a resource
+ * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
  * of this provider process already holds, so two `adopt: true` resources never take one app and
  * a create's recovery never takes an app another create made.
  */

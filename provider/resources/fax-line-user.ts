@@ -1,7 +1,7 @@
 /**
  * FaxLineUser: gives one account access to a fax line.
  *
- * A grant (support/grant.ts, shared with TemplateAccess): replaces on number, emailAddress or
+ * A grant (resources/shared/grant.ts, shared with TemplateAccess): replaces on number, emailAddress or
  * accountId (delete-before-replace); updates nothing in place; pending while the person's team
  * invitation is open.
  * Calls: create PUT /fax_line/add_user; read GET /fax_line?number=... (its accounts[]), read
@@ -10,11 +10,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { faxLineUserBody } from "../../contract";
-import { cacheKeys } from "./support/bulk";
-import { grantImpl, type GrantStatus } from "./support/grant";
-import { personInput } from "./support/membership";
-import type { ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { cacheKeys } from "./shared/cache-keys";
+import { grantImpl, type GrantStatus } from "./shared/grant";
+import { personInput } from "./shared/membership";
+import type { ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 
 export interface FaxLineUserArgs {
   number: pulumi.Input<string>;

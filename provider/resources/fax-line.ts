@@ -11,13 +11,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../contract";
 import { faxLineCreateBody } from "../../contract";
-import { announceAdoption } from "./support/adoption";
-import { contractFailures } from "./support/check";
-import { givenEquals } from "./support/compare";
-import { DiffRules } from "./support/diff";
-import { toWire } from "./support/naming";
-import { Props, ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { announceAdoption } from "./shared/adoption";
+import { contractFailures } from "../core/check";
+import { givenEquals } from "../core/compare";
+import { DiffRules } from "../core/diff";
+import { toWire } from "../core/naming";
+import { Props, ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 
 type FaxLineWire = ResultOf<"fax_line.get">;
 

@@ -2,7 +2,7 @@
 import { apiAppImpl } from "./api-app";
 import { faxLineImpl } from "./fax-line";
 import { faxLineUserImpl } from "./fax-line-user";
-import type { ResourceImpl } from "./support/resource";
+import type { ResourceImpl } from "../core/resource";
 import { teamImpl } from "./team";
 import { teamMemberImpl } from "./team-member";
 import { templateImpl } from "./template";

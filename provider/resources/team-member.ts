@@ -7,7 +7,7 @@
  * (POST /team/remove_member with new_team_id and new_role: never out of the organization,
  * never a second invitation).
  * Calls: create PUT /team/add_member?team_id=...; read: who is on the team
- * (support/team-people.ts), read ONCE per team and shared by every member's refresh; delete
+ * (resources/shared/team-people.ts), read ONCE per team and shared by every member's refresh; delete
  * POST /team/remove_member, which also expires a pending invitation (404 = already gone).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
  * the person accepts, then `member`. A person already on the team is taken over, with an
@@ -15,17 +15,18 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { teamAddMemberBody, type ResultOf } from "../../contract";
-import { cacheKeys } from "./support/bulk";
-import { contractFailures } from "./support/check";
-import { givenEquals, normalizeEmail, sameEmail } from "./support/compare";
-import type { ProviderContext } from "./support/context";
-import { DiffRules, diffByRules } from "./support/diff";
-import { announceAdoption } from "./support/adoption";
-import { toWire } from "./support/naming";
-import { Props, ResourceImpl } from "./support/resource";
-import { findPerson, personInput, personKeys, personRequired, personRules } from "./support/membership";
-import { EsignResource } from "./support/esign-resource";
-import { resolveTeamId, teamPeople, type TeamPerson } from "./support/team-people";
+import { cacheKeys } from "./shared/cache-keys";
+import { contractFailures } from "../core/check";
+import { givenEquals, normalizeEmail, sameEmail } from "../core/compare";
+import type { ProviderContext } from "../deployment/context";
+import { DiffRules, diffByRules } from "../core/diff";
+import { announceAdoption } from "./shared/adoption";
+import { toWire } from "../core/naming";
+import { Props, ResourceImpl } from "../core/resource";
+import { findPerson, personInput, personKeys, personRequired, personRules } from "./shared/membership";
+import { EsignResource } from "../dynamic/esign-resource";
+import type { TeamPerson } from "./shared/people";
+import { resolveTeamId, teamPeople } from "./shared/team-people";
 
 export interface TeamMemberArgs {
   /** Who: an e-mail address (an account is made if it has none) or an account id. */

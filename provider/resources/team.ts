@@ -14,15 +14,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../contract";
 import { teamCreateBody } from "../../contract";
-import { announceAdoption } from "./support/adoption";
-import { contractFailures } from "./support/check";
-import { givenEquals } from "./support/compare";
-import { DiffRules } from "./support/diff";
-import { toWire } from "./support/naming";
-import type { ProviderContext } from "./support/context";
-import { callerTeam, forgetCallerTeam } from "./support/caller-team";
-import { isNotFound, Props, ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { announceAdoption } from "./shared/adoption";
+import { contractFailures } from "../core/check";
+import { givenEquals } from "../core/compare";
+import { DiffRules } from "../core/diff";
+import { toWire } from "../core/naming";
+import type { ProviderContext } from "../deployment/context";
+import { callerTeam, forgetCallerTeam } from "./shared/caller-team";
+import { isNotFound, Props, ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 
 type TeamWire = ResultOf<"team.get">;
 

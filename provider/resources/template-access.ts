@@ -1,7 +1,7 @@
 /**
  * TemplateAccess: gives one account of the caller's team access to a template.
  *
- * A grant (support/grant.ts, shared with FaxLineUser): replaces on templateId, emailAddress or
+ * A grant (resources/shared/grant.ts, shared with FaxLineUser): replaces on templateId, emailAddress or
  * accountId (delete-before-replace); updates nothing in place (skipNotification only matters
  * when access is first given); pending while the person's team invitation is open.
  * Calls: create POST /template/add_user/{template_id}; read GET /template/{template_id}
@@ -11,11 +11,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../../contract";
-import { cacheKeys } from "./support/bulk";
-import { grantImpl, type GrantStatus } from "./support/grant";
-import { personInput } from "./support/membership";
-import type { ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { cacheKeys } from "./shared/cache-keys";
+import { grantImpl, type GrantStatus } from "./shared/grant";
+import { personInput } from "./shared/membership";
+import type { ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 
 export interface TemplateAccessArgs {
   templateId: pulumi.Input<string>;

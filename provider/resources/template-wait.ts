@@ -4,7 +4,7 @@
  * (the template_error event); its message is the reason. Polling is bounded and logged.
  */
 import { isEsignApiError } from "../client/errors";
-import type { ProviderContext } from "./support/context";
+import type { ProviderContext } from "../deployment/context";
 
 export async function waitForTemplate(ctx: ProviderContext, templateId: string): Promise<void> {
   const deadline = Date.now() + ctx.settings.templateTimeoutSeconds * 1000;

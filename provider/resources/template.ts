@@ -21,15 +21,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../contract";
 import { templateCreateBody } from "../../contract";
-import { announceAdoption } from "./support/adoption";
-import { contractFailures, type CheckFailure } from "./support/check";
-import { deepEqual, givenEquals, stableJson } from "./support/compare";
-import type { ProviderContext } from "./support/context";
-import { DiffRules, diffByRules } from "./support/diff";
-import { hashFile, readLocalFile } from "./support/files";
-import { fromWire, toWire } from "./support/naming";
-import { Props, ResourceImpl } from "./support/resource";
-import { EsignResource } from "./support/esign-resource";
+import { announceAdoption } from "./shared/adoption";
+import { contractFailures, type CheckFailure } from "../core/check";
+import { deepEqual, givenEquals, stableJson } from "../core/compare";
+import type { ProviderContext } from "../deployment/context";
+import { DiffRules, diffByRules } from "../core/diff";
+import { hashFile, readLocalFile } from "../core/files";
+import { fromWire, toWire } from "../core/naming";
+import { Props, ResourceImpl } from "../core/resource";
+import { EsignResource } from "../dynamic/esign-resource";
 import { waitForTemplate } from "./template-wait";
 
 type TemplateWire = ResultOf<"template.get">;

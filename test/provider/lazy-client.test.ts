@@ -25,7 +25,7 @@ steps.runtime = loaded();
     await p.diff("id", olds, checked.inputs);
   }
   steps.checkAndDiff = loaded();
-  require("./provider/resources/support/context.ts").providerContext();
+  require("./provider/deployment/context.ts").providerContext();
   steps.firstRequest = loaded();
   console.log(JSON.stringify(steps));
 })().catch((e) => { console.error(e); process.exit(1); });

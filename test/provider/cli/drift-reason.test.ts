@@ -4,7 +4,7 @@
  */
 import * as assert from "assert";
 import { reason } from "../../../provider/cli/drift";
-import { KeyRefusal, forgetRefusals, onceInFull } from "../../../provider/resources/support/errors";
+import { KeyRefusal, forgetRefusals, onceInFull } from "../../../provider/deployment/errors";
 
 describe("esign drift: one line for a key refusal said once", () => {
   it("keeps the full line and drops the pointers to it", () => {

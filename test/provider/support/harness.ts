@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { newDeployment, resourceProvider } from "../../../provider/runtime";
-import { configure as configureContext } from "../../../provider/resources/support/context";
+import { configure as configureContext } from "../../../provider/deployment/context";
 import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
 import type { RequestLogEntry } from "../../../service/http/request-log";

@@ -8,9 +8,9 @@
  * (DECISIONS.md D42.)
  */
 import * as path from "path";
-import type { KeyHolder } from "../resources/support/errors";
-import { checkConfig, configuredSettings, diffConfig, isDefaultProvider } from "./config";
-import type { Json } from "./secrets";
+import type { KeyHolder } from "../deployment/errors";
+import { checkConfig, configuredSettings, diffConfig, isDefaultProvider } from "../native/config";
+import type { Json } from "../native/secrets";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

@@ -8,22 +8,23 @@
  * Calls: create, the parent's add call (after one read of its holders, shared by the run);
  * read, the parent's holder list, read ONCE per parent and shared by all its grants' refresh;
  * delete, the parent's remove call (404 = already gone). A grant found in place is taken over,
- * with a warning naming it (support/adoption.ts).
+ * with a warning naming it (resources/shared/adoption.ts).
  * Pending: for a person whose team invitation is still open the service refuses the grant; it
  * is then recorded with `status: "pending"` and a warning, and `pulumi up --refresh` grants it
- * once they accept (support/pending.ts). `status` is `granted` otherwise.
+ * once they accept (resources/shared/pending.ts). `status` is `granted` otherwise.
  */
 import type { ZodType } from "zod";
 import { announceAdoption } from "./adoption";
-import { type CacheKey } from "./bulk";
-import { contractFailures } from "./check";
-import { normalizeEmail } from "./compare";
-import type { ProviderContext } from "./context";
-import type { DiffRules } from "./diff";
-import { findPerson, personKeys, personRequired, personRules, type Person } from "./membership";
-import { toWire } from "./naming";
+import { type CacheKey } from "../../deployment/cache";
+import { contractFailures } from "../../core/check";
+import { normalizeEmail } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import type { DiffRules } from "../../core/diff";
+import { findPerson, personKeys, personRequired, personRules } from "./membership";
+import type { Person } from "./people";
+import { toWire } from "../../core/naming";
 import { grantUnlessInvited, openInvitation, type GrantStatus } from "./pending";
-import type { Props, ResourceImpl } from "./resource";
+import type { Props, ResourceImpl } from "../../core/resource";
 
 export type Holder = Required<Person>;
 
@@ -37,7 +38,7 @@ export interface GrantParent {
   readonly key: string;
   /** The resource type, as warnings name it. */
   readonly type: string;
-  /** The cache entry of the parent's holder list (support/bulk.ts `cacheKeys`). */
+  /** The cache entry of the parent's holder list (deployment/cache.ts `cacheKeys`). */
   cacheKey(parent: string): CacheKey<Holder[]>;
   /** The parent as an error names it: `template <id>`. */
   label(parent: string): string;

@@ -7,15 +7,11 @@
  * cached list (`patch`), so a read after a write in the same run never sees stale data and
  * creating 300 children still reads the list once, not once per create.
  *
- * Entries are named by typed keys (`cacheKeys` below), so a key and the type of its value
+ * Entries are named by typed keys (`cacheKeys` in resources/shared/cache-keys.ts), so a key and the type of its value
  * travel together: a reader and a patcher of one list cannot disagree on its shape, and two
  * lists cannot share a name by accident (`team:<id>` once named both a team's people and,
  * for a team id "get", the caller's team).
  */
-import type { ResultOf } from "../../../contract";
-import type { CallerTeam } from "./caller-team";
-import type { Person } from "./membership";
-import type { TeamPerson } from "./team-people";
 
 /** A cache entry's name and, as a type only, its value. */
 export interface CacheKey<T> {
@@ -24,23 +20,8 @@ export interface CacheKey<T> {
   readonly valueType?: (value: T) => T;
 }
 
-const key = <T>(name: string): CacheKey<T> => ({ name });
-
-/** Every entry of the cache. */
-export const cacheKeys = {
-  /** Every API app the caller can see (GET /api_app/list). */
-  apiApps: key<ResultOf<"api_app.get">[]>("api_apps"),
-  /** GET /team's answer and the team's id. */
-  callerTeam: key<CallerTeam>("caller-team"),
-  /** GET /team/info's team id. */
-  callerTeamId: key<string>("caller-team-id"),
-  /** Who is on a team or invited to it (support/team-people.ts). */
-  teamPeople: (teamId: string) => key<TeamPerson[]>(`team-people:${teamId}`),
-  /** The accounts that can use a template. */
-  templateHolders: (templateId: string) => key<Required<Person>[]>(`template-holders:${templateId}`),
-  /** The accounts on a fax line. */
-  faxLineUsers: (number: string) => key<Required<Person>[]>(`fax-line-users:${number}`),
-};
+/** A typed key; each entry's is in resources/shared/cache-keys.ts. */
+export const cacheKey = <T>(name: string): CacheKey<T> => ({ name });
 
 export class ParentListCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();

@@ -7,7 +7,7 @@
  * asked for, since from then on this stack manages it and a destroy removes it (DECISIONS D35).
  */
 import { RunError } from "@pulumi/pulumi";
-import { warn } from "./engine-log";
+import { warn } from "../../deployment/engine-log";
 
 export interface Adoption {
   /** The resource type: ApiApp, TeamMember, TemplateAccess, ... */

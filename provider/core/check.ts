@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ZodType } from "zod";
-import { validate } from "../../../contract";
+import { validate } from "../../contract";
 import { propertyPath } from "./naming";
 import { touchesUnknown, unknownPaths } from "./unknowns";
 

@@ -6,16 +6,9 @@
  * GET /team carries no team id; its accounts do (AccountResponse.team_id). GET /team/info is
  * read only when the answer lacks it.
  */
-import type { ResultOf } from "../../../contract";
-import { cacheKeys } from "./bulk";
-import type { ProviderContext } from "./context";
-
-export type TeamWire = ResultOf<"team.get">;
-
-export interface CallerTeam {
-  team: TeamWire;
-  teamId: string;
-}
+import { cacheKeys } from "./cache-keys";
+import type { CallerTeam } from "./people";
+import type { ProviderContext } from "../../deployment/context";
 
 /** The caller's team id (GET /team/info at most once per cache window). */
 export function callerTeamId(ctx: ProviderContext): Promise<string> {

@@ -5,20 +5,12 @@
  * account's key sees a 404 for it). `esign:allowedAccountIds` refuses any other account first.
  * The account is read once per provider process (GET /account), so a refresh pays one call.
  */
-import type { ResultOf } from "../../../contract";
-import type { ProviderContext } from "./context";
+import type { KeyAccount, ProviderContext } from "./context";
 import { KeyRefusal, keyToFix } from "./errors";
-import type { Props } from "./resource";
+import type { Props } from "../core/resource";
 
 /** The output that pins an object to its account. */
 export const PIN = "managingAccountId";
-
-export interface KeyAccount {
-  accountId: string;
-  email?: string;
-  /** GET /account's whole answer, so the getAccount lookup (native/lookups.ts) costs no second read. */
-  answer: ResultOf<"account.get">;
-}
 
 const named = (a: KeyAccount) => (a.email ? `${a.accountId} (${a.email})` : a.accountId);
 

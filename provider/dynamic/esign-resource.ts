@@ -17,17 +17,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "path";
-import { ImportNotSupportedError } from "./adoption";
+import { ImportNotSupportedError } from "../resources/shared/adoption";
 import { providerStub } from "./stub";
 
-/** provider/resources (or its dist/ twin): frames of our resource constructors. */
-const RESOURCES_DIR = path.dirname(__dirname) + path.sep;
+/** provider/resources and provider/dynamic (or their dist/ twins): frames of our resource constructors. */
+const OWN_DIRS = [path.join(path.dirname(__dirname), "resources") + path.sep, __dirname + path.sep];
 
 const keepPromiseStacks = () => !!process.env.PULUMI_DEBUG_PROMISE_LEAKS;
 
 function withoutOwnFrames(previous: typeof Error.prepareStackTrace): NonNullable<typeof Error.prepareStackTrace> {
   return (error, frames) => {
-    const theirs = frames.filter((f) => !(f.getFileName() ?? "").startsWith(RESOURCES_DIR));
+    const theirs = frames.filter((f) => !OWN_DIRS.some((dir) => (f.getFileName() ?? "").startsWith(dir)));
     return previous ? previous(error, theirs) : `${error}${theirs.map((f) => `\n    at ${f}`).join("")}`;
   };
 }

@@ -14,7 +14,7 @@ function runtimePath(): string {
   try {
     return require.resolve("pulumi-esign/runtime");
   } catch {
-    return path.join(__dirname, "..", "..", "runtime.js");
+    return path.join(__dirname, "..", "runtime.js");
   }
 }
 

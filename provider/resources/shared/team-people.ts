@@ -1,22 +1,16 @@
 /**
  * Who is on a team or invited to it, read once per team and shared by every reader in the
  * provider process: TeamMember's create and read, and the pending-grant check of TemplateAccess
- * and FaxLineUser (support/pending.ts). Writes this process makes patch the cached list
+ * and FaxLineUser (resources/shared/pending.ts). Writes this process makes patch the cached list
  * (`cacheKeys.teamPeople`) instead of re-reading it.
  */
 import { TEAM_ROLE_CODES } from "../../../contract";
-import { cacheKeys } from "./bulk";
-import { callerTeam, callerTeamId, type TeamWire } from "./caller-team";
-import { sameEmail } from "./compare";
-import type { ProviderContext } from "./context";
-import type { Props } from "./resource";
-
-export interface TeamPerson {
-  accountId?: string;
-  emailAddress: string;
-  role: string;
-  status: "invited" | "member";
-}
+import { cacheKeys } from "./cache-keys";
+import { callerTeam, callerTeamId } from "./caller-team";
+import type { TeamPerson, TeamWire } from "./people";
+import { sameEmail } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import type { Props } from "../../core/resource";
 
 /**
  * GET /team lists a team's accounts in one unpaginated answer. An answer of this many accounts

@@ -2,21 +2,17 @@
  * What TeamMember, TemplateAccess and FaxLineUser share: a person named by e-mail or account
  * id (the id prevails), found in a parent's list, compared case-insensitively.
  */
-import type { CheckFailure } from "./check";
-import { givenEquals, normalizeEmail, sameEmail } from "./compare";
-import type { DiffRules } from "./diff";
-import type { Props } from "./resource";
+import type { CheckFailure } from "../../core/check";
+import { givenEquals, normalizeEmail, sameEmail } from "../../core/compare";
+import type { DiffRules } from "../../core/diff";
+import type { Person } from "./people";
+import type { Props } from "../../core/resource";
 
 /** Who the membership is for: a change of person replaces it. */
 export const personRules: DiffRules = {
   emailAddress: { change: "replace", equal: givenEquals(sameEmail) },
   accountId: { change: "replace", equal: givenEquals() },
 };
-
-export interface Person {
-  accountId?: string;
-  emailAddress: string;
-}
 
 /** The account id wins, as in the API; else the e-mail, case-insensitively. */
 export function findPerson<T extends Person>(list: T[], who: Props): T | undefined {

@@ -9,11 +9,12 @@
  * `pulumi up --refresh --run-program` creates it, this time for real.
  */
 import { isEsignApiError } from "../../client/errors";
-import { resolveTeamId, teamPeople, type TeamPerson } from "./team-people";
-import type { ProviderContext } from "./context";
-import { warn } from "./engine-log";
+import type { TeamPerson } from "./people";
+import { resolveTeamId, teamPeople } from "./team-people";
+import type { ProviderContext } from "../../deployment/context";
+import { warn } from "../../deployment/engine-log";
 import { findPerson } from "./membership";
-import { isNotFound, Props } from "./resource";
+import { isNotFound, Props } from "../../core/resource";
 
 export type GrantStatus = "granted" | "pending";
 

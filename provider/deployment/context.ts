@@ -8,14 +8,22 @@
  * when set with --secret); ESIGN_API_KEY keeps the key out of state (DECISIONS D4).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { EsignClient } from "../../client";
-import { DEFAULT_BASE_URL } from "../../client/options";
-import { ParentListCache } from "./bulk";
-import type { KeyAccount } from "./account-pin";
+import type { ResultOf } from "../../contract";
+import type { EsignClient } from "../client";
+import { DEFAULT_BASE_URL } from "../client/options";
+import { ParentListCache } from "./cache";
 import { forgetRefusals, type KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
 export type Settings = ParsedSettings;
+
+/** The account the key acts for: read once per context, objects are pinned to it (deployment/account-pin.ts). */
+export interface KeyAccount {
+  accountId: string;
+  email?: string;
+  /** GET /account's whole answer, so the getAccount lookup (native/lookups.ts) costs no second read. */
+  answer: ResultOf<"account.get">;
+}
 
 export interface ProviderContext {
   client: EsignClient;
@@ -23,14 +31,14 @@ export interface ProviderContext {
   settings: Settings;
   /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
   holder: KeyHolder;
-  /** The key's account (GET /account once per context; support/account-pin.ts). */
+  /** The key's account (GET /account once per context; deployment/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
   log(message: string): void;
 }
 
 let settings: Settings = parseSettings(() => undefined).settings;
-/** Settings that broke their rule at the last configure(), named (support/settings.ts). */
+/** Settings that broke their rule at the last configure(), named (deployment/settings.ts). */
 let settingIssues: SettingIssue[] = [];
 let shared: ProviderContext | undefined;
 let holder: KeyHolder = {};
@@ -99,7 +107,7 @@ export function providerContext(): ProviderContext {
   }
   // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
   // and loading it (axios and its dependencies) was a fixed cost of every preview.
-  const { EsignClient: Client } = require("../../client") as typeof import("../../client");
+  const { EsignClient: Client } = require("../client") as typeof import("../client");
   const client = new Client({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,

@@ -8,7 +8,7 @@
 import { checkPin } from "./account-pin";
 import { currentSettings, keyFingerprintPerResource, providerContext } from "./context";
 import { fingerprintFor, KEY_FINGERPRINT, matchesKey } from "./key-fingerprint";
-import type { Props } from "./resource";
+import type { Props } from "../core/resource";
 
 /** Whether `olds` records another key than the current one (no request). */
 export async function keyDiffers(olds: Props): Promise<boolean> {

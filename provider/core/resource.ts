@@ -3,8 +3,8 @@
  * rule-based diff, read returning `inputs`, idempotent delete (a 404 envelope means done).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isGone } from "../../client/errors";
-import type { ProviderContext } from "./context";
+import { isGone } from "../client/errors";
+import type { ProviderContext } from "../deployment/context";
 import { DiffRules, diffByRules, pickInputs } from "./diff";
 
 export type Props = Record<string, any>;
@@ -18,7 +18,7 @@ export interface ResourceImpl {
   readonly extraInputs?: string[];
   /**
    * What names the object in the service, for keeping an object that a create of this
-   * deployment took over (support/claims.ts). Default: the id.
+   * deployment took over (deployment/claims.ts). Default: the id.
    */
   objectKeys?(id: string, props: Props): string[];
   check(olds: Props, news: Props): pulumi.dynamic.CheckResult | Promise<pulumi.dynamic.CheckResult>;
