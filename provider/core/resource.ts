@@ -46,11 +46,6 @@ export async function unlessGone<T>(fn: () => Promise<T>, fallback: T): Promise<
   }
 }
 
-export function withoutProvider(props: Props | undefined): Props {
-  const { __provider: _ignored, ...rest } = props ?? {};
-  return rest;
-}
-
 export function defaultDiff(impl: ResourceImpl, olds: Props, news: Props): pulumi.dynamic.DiffResult {
   return diffByRules(impl.rules, olds, news, impl.deleteBeforeReplace ?? false);
 }

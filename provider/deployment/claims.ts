@@ -9,18 +9,15 @@
  * leaving state that says it exists. Keys name the object, not the resource: `ApiApp:<client
  * id>`, `TeamMember:<team>:<account id>` and `TeamMember:<team>:<e-mail>`, ...
  */
-const claimed = new Set<string>();
+export class Claims {
+  private readonly claimed = new Set<string>();
 
-export function claim(keys: readonly string[]): void {
-  for (const key of keys) claimed.add(key);
-}
+  claim(keys: readonly string[]): void {
+    for (const key of keys) this.claimed.add(key);
+  }
 
-/** The first of `keys` that a create of this deployment holds, if any. */
-export function claimedKey(keys: readonly string[]): string | undefined {
-  return keys.find((key) => claimed.has(key));
-}
-
-/** Forgets every claim: a new deployment starts (in-process hosts that serve several, e.g. tests). */
-export function forgetClaims(): void {
-  claimed.clear();
+  /** The first of `keys` that a create of this deployment holds, if any. */
+  claimedKey(keys: readonly string[]): string | undefined {
+    return keys.find((key) => this.claimed.has(key));
+  }
 }

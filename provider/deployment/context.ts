@@ -1,18 +1,22 @@
 /**
- * What every provider operation runs with: settings from `configure()` (stack config first,
- * then environment variables), one shared client and the parent-list cache.
+ * What every provider operation runs with. A host's configure makes a Deployment (settings
+ * from stack config first, then environment variables; which provider holds the key; the
+ * claims and the key refusals already said of this deployment) and passes it to each
+ * operation; its context() is the shared client (made on first use), the parent-list cache and
+ * the account read. No module state: a test or a host that serves several deployments in one
+ * process makes a new Deployment instead of resetting anything.
  *
  * Credentials are read here at run time and never captured by the serialized provider (no
  * resource's state holds them). The engine itself records the stack's config, `esign:apiKey`
  * included, as the inputs of the default `pulumi-nodejs` provider in the state (ciphertext
  * when set with --secret); ESIGN_API_KEY keeps the key out of state (DECISIONS D4).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../contract";
 import type { EsignClient } from "../client";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { ParentListCache } from "./cache";
-import { forgetRefusals, type KeyHolder } from "./errors";
+import { Claims } from "./claims";
+import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
 export type Settings = ParsedSettings;
@@ -37,106 +41,112 @@ export interface ProviderContext {
   log(message: string): void;
 }
 
-let settings: Settings = parseSettings(() => undefined).settings;
-/** Settings that broke their rule at the last configure(), named (deployment/settings.ts). */
-let settingIssues: SettingIssue[] = [];
-let shared: ProviderContext | undefined;
-let holder: KeyHolder = {};
 /** Which host runs the resources: the dynamic one keeps a key fingerprint per resource (D63). */
-let host: "dynamic" | "native" = "dynamic";
+export type Host = "dynamic" | "native";
 
-/** The native plugin says so once at start: its key fingerprint lives in the provider's inputs. */
-export function useHost(which: "dynamic" | "native"): void {
-  host = which;
+/** What a configure was given: the config's getter, where unset settings fall back to, who holds the key. */
+export interface ConfigureRequest {
+  get(key: string): string | undefined;
+  /** The native plugin's explicit providers pass none (D43). */
+  env?: NodeJS.ProcessEnv;
+  /** The explicit provider being configured (native plugin), named in its errors. */
+  holder?: KeyHolder;
 }
 
-/** Whether resources record the fingerprint of the key they were last deployed with. */
-export function keyFingerprintPerResource(): boolean {
-  return host === "dynamic";
-}
+export class Deployment {
+  readonly settings: Settings;
+  /** Settings that broke their rule, named (deployment/settings.ts). */
+  readonly issues: SettingIssue[];
+  /** Objects a create of this deployment took over, kept by the deletes of the same run. */
+  readonly claims: Claims;
+  /** Key refusals already given in full (one per distinct summary, D62). */
+  readonly refusalsSaid = new Set<string>();
+  private shared: ProviderContext | undefined;
 
-/** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
-export function settingsProblems(): string[] {
-  return settingIssues.map((i) => `${i.setting}: ${i.message}`);
-}
-
-/** The settings of the last configure() (for error lines that name where the key came from). */
-export function currentSettings(): Settings {
-  return settings;
-}
-
-/** The provider that holds the key, as the last configure() was told. */
-export function keyHolder(): KeyHolder {
-  return holder;
-}
-
-/** Throws one line naming each bad setting (`esign:maxConcurrency: must be ...`); check calls it, so preview fails. */
-export function assertSettings(): void {
-  const problems = settingsProblems();
-  if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
-}
-
-/**
- * Called by the engine once per provider process (and per serialized provider). `env`: where
- * unset settings fall back to (the native plugin's explicit providers pass none); `by`: the
- * explicit provider being configured (native plugin), named in its errors.
- */
-export function configure(config: pulumi.dynamic.Config | undefined, env: NodeJS.ProcessEnv = process.env, by: KeyHolder = {}): void {
-  const { settings: next, issues } = parseSettings((key) => config?.get(key), env);
-  if (JSON.stringify(next) !== JSON.stringify(settings) || by.explicit !== holder.explicit) resetContext();
-  settings = next;
-  holder = by;
-  settingIssues = issues;
-}
-
-/** Accounts a key was verified for by the native plugin's CheckConfig: the pin's read reuses them. */
-const verified = new Map<string, KeyAccount>();
-
-export function rememberAccount(baseUrl: string, apiKey: string, account: KeyAccount): void {
-  verified.set(`${baseUrl}\0${apiKey}`, account);
-}
-
-/** The shared context; the client is made on first use, so check and diff never need a key. */
-export function providerContext(): ProviderContext {
-  if (shared) return shared;
-  assertSettings();
-  if (!settings.apiKey) {
-    throw new Error(
-      "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
-    );
+  constructor(
+    readonly host: Host,
+    request: ConfigureRequest = { get: () => undefined },
+    claims: Claims = new Claims(),
+    /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
+    private readonly verified: ReadonlyMap<string, KeyAccount> = new Map(),
+  ) {
+    const { settings, issues } = parseSettings(request.get, request.env ?? process.env);
+    this.settings = settings;
+    this.issues = issues;
+    this.holder = request.holder ?? {};
+    this.claims = claims;
   }
-  // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
-  // and loading it (axios and its dependencies) was a fixed cost of every preview.
-  const { EsignClient: Client } = require("../client") as typeof import("../client");
-  const client = new Client({
-    apiKey: settings.apiKey,
-    baseUrl: settings.baseUrl,
-    requestsPerMinute: settings.requestsPerMinute,
-    maxConcurrency: settings.maxConcurrency,
-  });
-  let account: Promise<KeyAccount> | undefined;
-  shared = {
-    client,
-    cache: new ParentListCache(),
-    settings,
-    holder,
-    account() {
-      if (account) return account;
-      const known = verified.get(`${settings.baseUrl ?? DEFAULT_BASE_URL}\0${settings.apiKey}`);
-      if (known) return (account = Promise.resolve(known));
-      const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined, answer: a }));
-      account = read;
-      // A failed read is not kept: the next operation asks again.
-      read.catch(() => (account = undefined));
-      return read;
-    },
-    log: (message) => console.error(`esign: ${message}`),
-  };
-  return shared;
+
+  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
+  readonly holder: KeyHolder;
+
+  /**
+   * The deployment after a configure: this one when nothing changed, else one with the new
+   * settings and a new client and cache that keeps the claims (the same run goes on).
+   */
+  reconfigure(request: ConfigureRequest): Deployment {
+    const next = new Deployment(this.host, request, this.claims, this.verified);
+    const same = JSON.stringify(next.settings) === JSON.stringify(this.settings) && next.holder.explicit === this.holder.explicit;
+    return same ? this : next;
+  }
+
+  /** Whether resources record the fingerprint of the key they were last deployed with. */
+  get keyFingerprintPerResource(): boolean {
+    return this.host === "dynamic";
+  }
+
+  /** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
+  settingsProblems(): string[] {
+    return this.issues.map((i) => `${i.setting}: ${i.message}`);
+  }
+
+  /** Throws one line naming each bad setting; check calls it, so preview fails. */
+  assertSettings(): void {
+    const problems = this.settingsProblems();
+    if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
+  }
+
+  /** The shared context; the client is made on first use, so check and diff never need a key. */
+  context(): ProviderContext {
+    if (this.shared) return this.shared;
+    this.assertSettings();
+    const settings = this.settings;
+    if (!settings.apiKey) {
+      throw new Error(
+        "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
+      );
+    }
+    // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
+    // and loading it (axios and its dependencies) was a fixed cost of every preview.
+    const { EsignClient: Client } = require("../client") as typeof import("../client");
+    const client = new Client({
+      apiKey: settings.apiKey,
+      baseUrl: settings.baseUrl,
+      requestsPerMinute: settings.requestsPerMinute,
+      maxConcurrency: settings.maxConcurrency,
+    });
+    const verified = this.verified;
+    let account: Promise<KeyAccount> | undefined;
+    this.shared = {
+      client,
+      cache: new ParentListCache(),
+      settings,
+      holder: this.holder,
+      account() {
+        if (account) return account;
+        const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));
+        if (known) return (account = Promise.resolve(known));
+        const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined, answer: a }));
+        account = read;
+        // A failed read is not kept: the next operation asks again.
+        read.catch(() => (account = undefined));
+        return read;
+      },
+      log: (message) => console.error(`esign: ${message}`),
+    };
+    return this.shared;
+  }
 }
 
-/** Drops the shared client and caches: the next operation starts as a new provider process would. */
-export function resetContext(): void {
-  shared = undefined;
-  forgetRefusals();
-}
+/** The verified-accounts map's key for a base URL and a key. */
+export const accountKey = (baseUrl: string, apiKey: string) => `${baseUrl}\0${apiKey}`;

@@ -6,8 +6,8 @@
  * `e.message` to the engine, which prints it as the step's error. Errors leave the runtime as
  * a ProviderError whose message is the one line (EsignApiError's already names the operation,
  * the status and the service's message, redacted), and the host's stderr line for exactly
- * that error is dropped. The cause's stack goes to the engine as a debug line: `--debug`
- * shows it.
+ * that error is dropped (the dynamic host: host-patches/host-echo.ts). The cause's stack goes
+ * to the engine as a debug line: `--debug` shows it.
  */
 import { debug } from "./engine-log";
 
@@ -21,35 +21,13 @@ export class ProviderError extends Error {
   }
 }
 
-/** The exact lines the SDK host would print for errors already reported once. */
-const reported = new Set<string>();
-let filtering = false;
-
-function dropHostEcho(): void {
-  if (filtering) return;
-  filtering = true;
-  const original = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
-    if (args.length === 1 && typeof args[0] === "string" && reported.delete(args[0])) return;
-    original(...args);
-  };
-}
-
-/**
- * `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level.
- * `echoed`: the host prints this operation's failures to stderr (all but create and update).
- */
-export async function readable(error: unknown, what: string, echoed: boolean): Promise<ProviderError> {
+/** `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level. */
+export async function readable(error: unknown, what: string): Promise<ProviderError> {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error ? error.stack ?? message : message;
   await debug(`${what} failed; cause: ${cause}`);
-  const result = new ProviderError(message);
-  if (echoed) {
-    dropHostEcho();
-    reported.add(`${result}: ${result.stack}`);
-  }
-  return result;
+  return new ProviderError(message);
 }
 
 /** Which provider holds the key: an explicit provider's name (native plugin), or the default provider. */
@@ -101,23 +79,16 @@ export class KeyRefusal extends Error {
 /** The words of the short line, so a reader of the engine's output (esign drift) can tell it from the full one. */
 export const POINTS_TO_FULL = "the reason and the fix are in the one error given in full";
 
-/** The key refusals already given in full by this provider process (one per distinct summary). */
-const saidInFull = new Set<string>();
-
 /**
- * The line for a key refusal: in full the first time this provider process meets it, then a
- * short line pointing to it, so a stack of 300 resources prints the paragraph once (D62).
+ * The line for a key refusal: in full the first time this deployment meets it (`saidInFull`:
+ * the summaries already given), then a short line pointing to it, so a stack of 300 resources
+ * prints the paragraph once (D62).
  */
-export function onceInFull(what: string, refusal: KeyRefusal): string {
+export function onceInFull(saidInFull: Set<string>, what: string, refusal: KeyRefusal): string {
   if (!saidInFull.has(refusal.summary)) {
     saidInFull.add(refusal.summary);
     return refusal.message;
   }
   const who = refusal.holder.explicit ? `provider ${refusal.holder.explicit}` : "the default provider";
   return `${refusal.subject ?? what}: refused: ${refusal.summary}; ${POINTS_TO_FULL} for ${who}`;
-}
-
-/** A new deployment or new settings: the next refusal is said in full again. */
-export function forgetRefusals(): void {
-  saidInFull.clear();
 }

@@ -6,28 +6,28 @@
  * esign:allowedAccountIds fails in one line, and nothing records the key.
  */
 import { checkPin } from "./account-pin";
-import { currentSettings, keyFingerprintPerResource, providerContext } from "./context";
+import type { Deployment } from "./context";
 import { fingerprintFor, KEY_FINGERPRINT, matchesKey } from "./key-fingerprint";
 import type { Props } from "../core/resource";
 
 /** Whether `olds` records another key than the current one (no request). */
-export async function keyDiffers(olds: Props): Promise<boolean> {
+export async function keyDiffers(deployment: Deployment, olds: Props): Promise<boolean> {
   const recorded = olds[KEY_FINGERPRINT];
-  const key = currentSettings().apiKey;
-  return keyFingerprintPerResource() && recorded !== undefined && !!key && !(await matchesKey(recorded, key));
+  const key = deployment.settings.apiKey;
+  return deployment.keyFingerprintPerResource && recorded !== undefined && !!key && !(await matchesKey(recorded, key));
 }
 
 /** Whether the key changed since `olds` was recorded; throws the refusal when the new key may not act for it. */
-export async function keyChange(what: string, olds: Props): Promise<boolean> {
+export async function keyChange(deployment: Deployment, what: string, olds: Props): Promise<boolean> {
   // State from before fingerprints has none: it gets one at its next update or refresh.
-  if (!(await keyDiffers(olds))) return false;
-  await checkPin(providerContext(), `${what} (the API key changed since the last deployment)`, olds);
+  if (!(await keyDiffers(deployment, olds))) return false;
+  await checkPin(deployment.context(), `${what} (the API key changed since the last deployment)`, olds);
   return true;
 }
 
 /** The outputs that record the current key (`olds`' fingerprint when it already names it). */
-export async function recordKey(olds?: Props): Promise<Props> {
-  const key = currentSettings().apiKey;
-  if (!keyFingerprintPerResource() || !key) return {};
+export async function recordKey(deployment: Deployment, olds?: Props): Promise<Props> {
+  const key = deployment.settings.apiKey;
+  if (!deployment.keyFingerprintPerResource || !key) return {};
   return { [KEY_FINGERPRINT]: await fingerprintFor(key, olds?.[KEY_FINGERPRINT]) };
 }

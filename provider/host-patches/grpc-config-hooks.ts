@@ -23,7 +23,7 @@ type Callback = (error: any, response?: any) => void;
 const json = (struct: any): Json => (struct ? struct.toJavaScript() : {});
 
 export interface ConfigHooks {
-  /** Applies the settings (the shared provider context's configure). */
+  /** Applies the settings (the native host's configure, native/resources.ts). */
   apply(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv, holder: KeyHolder): void;
 }
 

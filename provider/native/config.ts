@@ -7,7 +7,10 @@
  * verified at CheckConfig, before the engine records it (DECISIONS D63).
  */
 import type { KeyAccount } from "../deployment/context";
-import { rememberAccount } from "../deployment/context";
+
+/** Accounts this plugin process verified a key for at CheckConfig: the account pin's read reuses them. */
+export const verifiedAccounts = new Map<string, KeyAccount>();
+import { accountKey } from "../deployment/context";
 import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../deployment/key-fingerprint";
 import { parseSettings, SETTINGS } from "../deployment/settings";
 import { DEFAULT_BASE_URL } from "../client/options";
@@ -129,7 +132,7 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
   if (use.allowed && !use.allowed.includes(account.accountId)) {
     return { reason: `${refused} the new key is for account ${account.accountId}, which is not in esign:allowedAccountIds (${use.allowed.join(", ")}); it was not recorded` };
   }
-  rememberAccount(use.baseUrl, use.key, account);
+  verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
   return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
 }
 

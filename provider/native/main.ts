@@ -4,10 +4,10 @@
  */
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
-import { configure, useHost } from "../deployment/context";
 import { useEngineAt } from "../deployment/engine-log";
 import { installConfigHooks } from "../host-patches/grpc-config-hooks";
 import { nativeProvider } from "./provider";
+import { configureNative } from "./resources";
 
 /** The package's version (this file runs from provider/native or dist/provider/native). */
 function packageVersion(): string {
@@ -21,8 +21,7 @@ function packageVersion(): string {
   return "0.0.0";
 }
 
-useHost("native");
-installConfigHooks({ apply: (get, env, holder) => configure({ get, require: (k: string) => get(k) ?? "" }, env, holder) });
+installConfigHooks({ apply: (get, env, holder) => configureNative({ get, env, holder }) });
 const engine = process.argv.slice(2).find((a) => !a.startsWith("-"));
 if (engine) useEngineAt(engine);
 main(nativeProvider(packageVersion()), process.argv.slice(2)).catch((error) => {
