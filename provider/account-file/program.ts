@@ -103,7 +103,7 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { previousKeys, intent, args } = split(entry);
     const { key, access, ...inputs } = args;
     const keys = [key, ...previousKeys];
-    const template = new Template(`template:${key}`, inputs as never,
+    const template = new Template(`template:${key}`, inputs,
       entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
     for (const who of access ?? []) {

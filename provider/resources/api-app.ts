@@ -19,7 +19,7 @@
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../../contract";
+import type { BodyOf, ResultOf } from "../../contract";
 import { apiAppCreateBody } from "../../contract";
 import { announceAdoption } from "./shared/adoption";
 import { cacheKeys } from "./shared/cache-keys";
@@ -99,10 +99,13 @@ const rules: DiffRules = {
 };
 
 /** Pulumi inputs -> the wire body (without the logo upload). */
-function wireBody(inputs: Props): Props {
+function wireBody(inputs: Props): BodyOf<"api_app.create"> {
   const { name, domains, callbackUrl, oauth, options, whiteLabelingOptions } = inputs;
-  return toWire({ name, domains, callbackUrl, oauth, options, whiteLabelingOptions });
+  return toWire<BodyOf<"api_app.create">>({ name, domains, callbackUrl, oauth, options, whiteLabelingOptions });
 }
+
+/** The create request: the wire body with the logo upload. */
+const createBody = (inputs: Props): BodyOf<"api_app.create"> => ({ ...wireBody(inputs), ...logoUpload(inputs) });
 
 /** The service's app -> outputs (the OAuth secret kept apart, as a secret output). */
 function outputsOf(app: ApiAppWire, inputs: Props): Props {
@@ -136,8 +139,8 @@ function logoUpload(inputs: Props): Props {
 }
 
 /** The fields that changed, as an update body; a removed callbackUrl is cleared with "". */
-function updateBody(olds: Props, news: Props): Props {
-  const body: Props = {};
+function updateBody(olds: Props, news: Props): BodyOf<"api_app.update"> {
+  const body: BodyOf<"api_app.update"> = {};
   const wire = wireBody(news);
   if (!deepEqual(olds.name, news.name)) body.name = wire.name;
   if (!rules.domains.equal!(olds.domains, news.domains)) body.domains = wire.domains;
@@ -194,7 +197,7 @@ const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.clie
 /** Brings an existing app in line with the program: PUT only when the declared settings differ. */
 async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
   const body = updateBody(outputsOf(existing, inputs), inputs);
-  const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body as never) : existing;
+  const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body) : existing;
   remember(ctx, app);
   return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
 }
@@ -245,7 +248,7 @@ async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: str
   const before = new Set((await visibleApps(ctx)).map((a) => a.client_id));
   for (let attempt = 1; ; attempt++) {
     try {
-      const app = await ctx.client.apiApp.create({ ...wireBody(inputs), ...logoUpload(inputs) } as never);
+      const app = await ctx.client.apiApp.create(createBody(inputs));
       remember(ctx, app);
       return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
     } catch (error) {
@@ -287,7 +290,7 @@ export const apiAppImpl: ResourceImpl = {
   },
 
   async update(ctx, id, olds, news) {
-    const app = await ctx.client.apiApp.update(id, updateBody(olds, news) as never);
+    const app = await ctx.client.apiApp.update(id, updateBody(olds, news));
     remember(ctx, app);
     return { ...outputsOf(app, news), customLogoFileHash: news.customLogoFileHash };
   },

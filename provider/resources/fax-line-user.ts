@@ -44,8 +44,8 @@ export const faxLineUserImpl: ResourceImpl = grantImpl({
   body: (inputs) => ({ number: inputs.number, ...personInput(inputs) }),
   schema: faxLineUserBody,
   read: (ctx, number) => ctx.client.faxLine.get({ number }),
-  add: (ctx, _number, body) => ctx.client.faxLine.addUser(body as never),
+  add: (ctx, number, body) => ctx.client.faxLine.addUser({ ...body, number }),
   remove: async (ctx, number, accountId) => {
-    await ctx.client.faxLine.removeUser({ number, account_id: accountId } as never);
+    await ctx.client.faxLine.removeUser({ number, account_id: accountId });
   },
 });

@@ -9,7 +9,7 @@
  * Who may use the line is not an output: FaxLineUser resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../../contract";
+import type { BodyOf, ResultOf } from "../../contract";
 import { faxLineCreateBody } from "../../contract";
 import { announceAdoption } from "./shared/adoption";
 import { contractFailures } from "../core/check";
@@ -68,7 +68,7 @@ function outputsOf(line: FaxLineWire, inputs: Props): Props {
 }
 
 const createBody = (inputs: Props) =>
-  toWire({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
+  toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
 
 export const faxLineImpl: ResourceImpl = {
   rules,
@@ -81,7 +81,7 @@ export const faxLineImpl: ResourceImpl = {
   async create(ctx, inputs) {
     const line = inputs.number
       ? await ctx.client.faxLine.get({ number: inputs.number })
-      : await ctx.client.faxLine.create(createBody(inputs) as never);
+      : await ctx.client.faxLine.create(createBody(inputs));
     if (inputs.number) await announceAdoption({ type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },

@@ -14,7 +14,7 @@
  * engine warning naming them.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { teamAddMemberBody, type ResultOf } from "../../contract";
+import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../contract";
 import { cacheKeys } from "./shared/cache-keys";
 import { contractFailures } from "../core/check";
 import { givenEquals, normalizeEmail, sameEmail } from "../core/compare";
@@ -99,8 +99,8 @@ function personIn(team: AddMemberWire, who: Props, role: string | undefined): Te
 
 /** Adds (or re-roles) the person; the parent's cached list is patched with them, not re-read. */
 async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
-  const body = toWire({ ...personInput(inputs), role: inputs.role });
-  const team = await ctx.client.team.addMember(body as never, { team_id: teamId });
+  const body = toWire<BodyOf<"team.add_member">>({ ...personInput(inputs), role: inputs.role });
+  const team = await ctx.client.team.addMember(body, { team_id: teamId });
   const person = personIn(team, inputs, inputs.role ?? currentRole);
   if (!person) {
     ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
@@ -113,7 +113,7 @@ async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, cu
 /** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
 async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: string, role: string | undefined): Promise<TeamPerson> {
   const newRole = role ?? olds.role;
-  await ctx.client.team.removeMember(toWire({ ...personInput(who), newTeamId: teamId, newRole }) as never);
+  await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>({ ...personInput(who), newTeamId: teamId, newRole }));
   const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
   ctx.cache.patch(cacheKeys.teamPeople(olds.teamId), (people) => people.filter((p) => p !== findPerson(people, who)));
   ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, who)), person]);
@@ -166,7 +166,7 @@ export const teamMemberImpl: ResourceImpl = {
   objectKeys: (_id, props) => personKeys(props.teamId, props),
 
   async delete(ctx, _id, props) {
-    await ctx.client.team.removeMember(toWire(personInput(props)) as never);
+    await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>(personInput(props)));
     ctx.cache.patch(cacheKeys.teamPeople(props.teamId), (people) => people.filter((p) => p !== findPerson(people, props)));
   },
 };

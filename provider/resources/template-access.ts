@@ -48,8 +48,8 @@ export const templateAccessImpl: ResourceImpl = grantImpl({
   schema: templateAddUserBody,
   extraRules: { skipNotification: { change: "ignore" } },
   read: (ctx, templateId) => ctx.client.template.get(templateId),
-  add: (ctx, templateId, body) => ctx.client.template.addUser(templateId, body as never),
+  add: (ctx, templateId, body) => ctx.client.template.addUser(templateId, body),
   remove: async (ctx, templateId, accountId) => {
-    await ctx.client.template.removeUser(templateId, { account_id: accountId } as never);
+    await ctx.client.template.removeUser(templateId, { account_id: accountId });
   },
 });

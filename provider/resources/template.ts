@@ -19,7 +19,7 @@
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../../contract";
+import type { BodyOf, ResultOf } from "../../contract";
 import { templateCreateBody } from "../../contract";
 import { announceAdoption } from "./shared/adoption";
 import { contractFailures, type CheckFailure } from "../core/check";
@@ -127,10 +127,10 @@ const ADOPTED_REASON = "an adopted template (templateId) is never replaced, whic
 const pendingFileReplacements = new Map<string, string>();
 const replacementKey = (inputs: Props) => stableJson(inputs);
 
-function wireBody(inputs: Props, withFiles: boolean): Props {
+function wireBody(inputs: Props, withFiles: boolean): BodyOf<"template.create"> {
   const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
   for (const k of CONTENT_KEYS) fields[k] = inputs[k];
-  const body = toWire<Props>(fields);
+  const body = toWire<BodyOf<"template.create">>(fields);
   if (inputs.files) body.files = withFiles ? inputs.files.map((p: string) => readLocalFile(p)) : inputs.files.map((p: string) => ({ filename: p, content: new Uint8Array() }));
   return body;
 }
@@ -161,14 +161,14 @@ async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<str
     const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, true);
     const body = Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
     ctx.log(`template ${replaced}: new files, overlaying them with update_files`);
-    const made = await ctx.client.template.updateFiles(replaced, body as never);
+    const made = await ctx.client.template.updateFiles(replaced, body);
     return made.template_id;
   }
-  const made = await ctx.client.template.create(wireBody(inputs, true) as never);
+  const made = await ctx.client.template.create(wireBody(inputs, true));
   return made.template_id;
 }
 
-const updateBody = (inputs: Props) => toWire({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
+const updateBody = (inputs: Props) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
 
 /** check() of an adopted template: content the program changes would replace it, so refused. */
 function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
@@ -188,7 +188,7 @@ async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{
   }
   let outs = current;
   if (UPDATE_KEYS.some((k) => !rules[k].equal!(current[k], inputs[k]))) {
-    await ctx.client.template.update(id, updateBody(inputs) as never);
+    await ctx.client.template.update(id, updateBody(inputs));
     outs = outputsOf(await ctx.client.template.get(id), inputs);
   }
   await announceAdoption({ type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
@@ -240,7 +240,7 @@ export const templateImpl: ResourceImpl = {
   },
 
   async update(ctx, id, _olds, news) {
-    await ctx.client.template.update(id, updateBody(news) as never);
+    await ctx.client.template.update(id, updateBody(news));
     return outputsOf(await ctx.client.template.get(id), news);
   },
 
