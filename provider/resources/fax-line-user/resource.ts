@@ -9,12 +9,12 @@
  * (404 = already gone). An existing access is taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { faxLineUserBody } from "../../contract";
-import { cacheKeys } from "./shared/cache-keys";
-import { grantImpl, type GrantStatus } from "./shared/grant";
-import { personInput } from "./shared/membership";
-import type { ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
+import { faxLineUserBody } from "../../../contract";
+import { cacheKeys } from "../shared/cache-keys";
+import { grantImpl, type GrantStatus } from "../shared/grant";
+import { personInput } from "../shared/membership";
+import type { ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
 
 export interface FaxLineUserArgs {
   number: pulumi.Input<string>;

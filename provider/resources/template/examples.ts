@@ -1,4 +1,4 @@
-import type { Example } from "./types";
+import type { Example } from "../../schema/examples/types";
 
 export const templateExamples: Example[] = [{
   title: "A template from a local PDF, with one signer and a signature field",

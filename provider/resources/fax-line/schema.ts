@@ -1,4 +1,4 @@
-import type { ResourceSpec } from "../spec";
+import type { ResourceSpec } from "../../schema/spec";
 
 export const faxLineSpec: ResourceSpec = {
   description: "A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.",

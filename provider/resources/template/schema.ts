@@ -1,4 +1,4 @@
-import type { PropSpec, ResourceSpec } from "../spec";
+import type { PropSpec, ResourceSpec } from "../../schema/spec";
 
 const anyObjects = (description: string): PropSpec => ({ type: "array", items: { ref: "pulumi.json#/Any", description: "" }, description });
 

@@ -1,5 +1,5 @@
-import type { ResourceSpec } from "../spec";
-import { grantStatus, personInputs } from "./person";
+import type { ResourceSpec } from "../../schema/spec";
+import { grantStatus, personInputs } from "../../schema/resources/person";
 
 export const faxLineUserSpec: ResourceSpec = {
   description: "Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",

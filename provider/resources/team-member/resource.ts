@@ -14,19 +14,19 @@
  * engine warning naming them.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../contract";
-import { cacheKeys } from "./shared/cache-keys";
-import { contractFailures } from "../core/check";
-import { givenEquals, normalizeEmail, sameEmail } from "../core/compare";
-import type { ProviderContext } from "../deployment/context";
-import { DiffRules, diffByRules } from "../core/diff";
-import { announceAdoption } from "./shared/adoption";
-import { toWire } from "../core/naming";
-import { Props, ResourceImpl } from "../core/resource";
-import { findPerson, personInput, personKeys, personRequired, personRules } from "./shared/membership";
-import { EsignResource } from "../dynamic/esign-resource";
-import type { TeamPerson } from "./shared/people";
-import { resolveTeamId, teamPeople } from "./shared/team-people";
+import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../../contract";
+import { cacheKeys } from "../shared/cache-keys";
+import { contractFailures } from "../../core/check";
+import { givenEquals, normalizeEmail, sameEmail } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules, diffByRules } from "../../core/diff";
+import { announceAdoption } from "../shared/adoption";
+import { toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { findPerson, personInput, personKeys, personRequired, personRules } from "../shared/membership";
+import { EsignResource } from "../../dynamic/esign-resource";
+import type { TeamPerson } from "../shared/people";
+import { resolveTeamId, teamPeople } from "../shared/team-people";
 
 export interface TeamMemberArgs {
   /** Who: an e-mail address (an account is made if it has none) or an account id. */

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from "../spec";
+import type { ResourceSpec } from "../../schema/spec";
 
 export const apiAppSpec: ResourceSpec = {
   description: "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",

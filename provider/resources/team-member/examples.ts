@@ -1,4 +1,4 @@
-import type { Example } from "./types";
+import type { Example } from "../../schema/examples/types";
 
 export const teamMemberExamples: Example[] = [{
   title: "A member of the team, by e-mail address",

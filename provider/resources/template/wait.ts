@@ -3,8 +3,8 @@
  * is the files endpoint: 409 while processing, 200 once ready, 422 when processing failed
  * (the template_error event); its message is the reason. Polling is bounded and logged.
  */
-import { isEsignApiError } from "../client/errors";
-import type { ProviderContext } from "../deployment/context";
+import { isEsignApiError } from "../../client/errors";
+import type { ProviderContext } from "../../deployment/context";
 
 export async function waitForTemplate(ctx: ProviderContext, templateId: string): Promise<void> {
   const deadline = Date.now() + ctx.settings.templateTimeoutSeconds * 1000;

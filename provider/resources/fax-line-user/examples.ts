@@ -1,4 +1,4 @@
-import type { Example } from "./types";
+import type { Example } from "../../schema/examples/types";
 
 export const faxLineUserExamples: Example[] = [{
   title: "Let a team member use a fax line",

@@ -19,18 +19,18 @@
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { BodyOf, ResultOf } from "../../contract";
-import { templateCreateBody } from "../../contract";
-import { announceAdoption } from "./shared/adoption";
-import { contractFailures, type CheckFailure } from "../core/check";
-import { deepEqual, givenEquals, stableJson } from "../core/compare";
-import type { ProviderContext } from "../deployment/context";
-import { DiffRules, diffByRules } from "../core/diff";
-import { hashFile, readLocalFile } from "../core/files";
-import { fromWire, toWire } from "../core/naming";
-import { Props, ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
-import { waitForTemplate } from "./template-wait";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { templateCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures, type CheckFailure } from "../../core/check";
+import { deepEqual, givenEquals, stableJson } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules, diffByRules } from "../../core/diff";
+import { hashFile, readLocalFile } from "../../core/files";
+import { fromWire, toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
+import { waitForTemplate } from "./wait";
 
 type TemplateWire = ResultOf<"template.get">;
 

@@ -10,12 +10,12 @@
  * taken over with a warning.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { templateAddUserBody } from "../../contract";
-import { cacheKeys } from "./shared/cache-keys";
-import { grantImpl, type GrantStatus } from "./shared/grant";
-import { personInput } from "./shared/membership";
-import type { ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
+import { templateAddUserBody } from "../../../contract";
+import { cacheKeys } from "../shared/cache-keys";
+import { grantImpl, type GrantStatus } from "../shared/grant";
+import { personInput } from "../shared/membership";
+import type { ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
 
 export interface TemplateAccessArgs {
   templateId: pulumi.Input<string>;

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from "../spec";
+import type { ResourceSpec } from "../../schema/spec";
 
 export const teamSpec: ResourceSpec = {
   description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",

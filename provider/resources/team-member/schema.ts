@@ -1,5 +1,5 @@
-import type { ResourceSpec } from "../spec";
-import { personInputs } from "./person";
+import type { ResourceSpec } from "../../schema/spec";
+import { personInputs } from "../../schema/resources/person";
 
 export const teamMemberSpec: ResourceSpec = {
   description: "One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.",

@@ -9,15 +9,15 @@
  * Who may use the line is not an output: FaxLineUser resources hold that.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { BodyOf, ResultOf } from "../../contract";
-import { faxLineCreateBody } from "../../contract";
-import { announceAdoption } from "./shared/adoption";
-import { contractFailures } from "../core/check";
-import { givenEquals } from "../core/compare";
-import { DiffRules } from "../core/diff";
-import { toWire } from "../core/naming";
-import { Props, ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { faxLineCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures } from "../../core/check";
+import { givenEquals } from "../../core/compare";
+import { DiffRules } from "../../core/diff";
+import { toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
 
 type FaxLineWire = ResultOf<"fax_line.get">;
 

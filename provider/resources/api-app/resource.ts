@@ -19,19 +19,19 @@
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { BodyOf, ResultOf } from "../../contract";
-import { apiAppCreateBody } from "../../contract";
-import { announceAdoption } from "./shared/adoption";
-import { cacheKeys } from "./shared/cache-keys";
-import { contractFailures } from "../core/check";
-import { deepEqual, givenEquals, sameSet } from "../core/compare";
-import type { ProviderContext } from "../deployment/context";
-import { DiffRules } from "../core/diff";
-import { hashFile, readLocalFile } from "../core/files";
-import { fromWire, toWire } from "../core/naming";
-import { isEsignApiError } from "../client/errors";
-import { Props, ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { apiAppCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { cacheKeys } from "../shared/cache-keys";
+import { contractFailures } from "../../core/check";
+import { deepEqual, givenEquals, sameSet } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules } from "../../core/diff";
+import { hashFile, readLocalFile } from "../../core/files";
+import { fromWire, toWire } from "../../core/naming";
+import { isEsignApiError } from "../../client/errors";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
 
 type ApiAppWire = ResultOf<"api_app.get">;
 

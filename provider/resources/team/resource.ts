@@ -12,17 +12,17 @@
  * stale as members change and diff by list position after a refresh).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResultOf } from "../../contract";
-import { teamCreateBody } from "../../contract";
-import { announceAdoption } from "./shared/adoption";
-import { contractFailures } from "../core/check";
-import { givenEquals } from "../core/compare";
-import { DiffRules } from "../core/diff";
-import { toWire } from "../core/naming";
-import type { ProviderContext } from "../deployment/context";
-import { callerTeam, forgetCallerTeam } from "./shared/caller-team";
-import { isNotFound, Props, ResourceImpl } from "../core/resource";
-import { EsignResource } from "../dynamic/esign-resource";
+import type { ResultOf } from "../../../contract";
+import { teamCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures } from "../../core/check";
+import { givenEquals } from "../../core/compare";
+import { DiffRules } from "../../core/diff";
+import { toWire } from "../../core/naming";
+import type { ProviderContext } from "../../deployment/context";
+import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
+import { isNotFound, Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
 
 type TeamWire = ResultOf<"team.get">;
 
