@@ -10,6 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Props } from "./core/resource";
 import { Deployment, type ConfigureRequest } from "./deployment/context";
+import { dynamicHostEngine, EngineLog } from "./deployment/engine-log";
 import { dropHostEcho } from "./host-patches/host-echo";
 import { resourceOperations, type OperationName } from "./operations";
 
@@ -23,7 +24,7 @@ const ECHOED = new Set<OperationName>(["check", "diff", "read", "delete"]);
 
 /** A dynamic host: its own Deployment, and one provider object per resource type. */
 export class DynamicHost {
-  private deployment = new Deployment("dynamic");
+  private deployment = new Deployment("dynamic", undefined, { log: new EngineLog(dynamicHostEngine()) });
   private readonly providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
   /** What the engine's configure does: new settings start a new client and cache (claims stay). */

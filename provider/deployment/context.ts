@@ -16,6 +16,7 @@ import type { EsignClient } from "../client";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { ParentListCache } from "./cache";
 import { Claims } from "./claims";
+import { EngineLog } from "./engine-log";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -39,6 +40,10 @@ export interface ProviderContext {
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
   log(message: string): void;
+  /** A warning in the command's diagnostics (`warning: esign: ...`). */
+  warn(message: string): Promise<void>;
+  /** A line shown only with `--debug`. */
+  debug(message: string): Promise<void>;
 }
 
 /** Which host runs the resources: the dynamic one keeps a key fingerprint per resource (D63). */
@@ -53,12 +58,23 @@ export interface ConfigureRequest {
   holder?: KeyHolder;
 }
 
+/** What a host's Deployments share across configures: the run's claims, verified accounts, the engine's log. */
+export interface HostState {
+  readonly claims: Claims;
+  /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
+  readonly verified: ReadonlyMap<string, KeyAccount>;
+  readonly log: EngineLog;
+}
+
 export class Deployment {
   readonly settings: Settings;
   /** Settings that broke their rule, named (deployment/settings.ts). */
   readonly issues: SettingIssue[];
   /** Objects a create of this deployment took over, kept by the deletes of the same run. */
   readonly claims: Claims;
+  /** Warnings and debug lines to the engine (stderr without one). */
+  readonly log: EngineLog;
+  private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
   private shared: ProviderContext | undefined;
@@ -66,15 +82,15 @@ export class Deployment {
   constructor(
     readonly host: Host,
     request: ConfigureRequest = { get: () => undefined },
-    claims: Claims = new Claims(),
-    /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
-    private readonly verified: ReadonlyMap<string, KeyAccount> = new Map(),
+    state: Partial<HostState> = {},
   ) {
     const { settings, issues } = parseSettings(request.get, request.env ?? process.env);
     this.settings = settings;
     this.issues = issues;
     this.holder = request.holder ?? {};
-    this.claims = claims;
+    this.claims = state.claims ?? new Claims();
+    this.verified = state.verified ?? new Map();
+    this.log = state.log ?? new EngineLog(undefined);
   }
 
   /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
@@ -85,7 +101,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, this.claims, this.verified);
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log });
     const same = JSON.stringify(next.settings) === JSON.stringify(this.settings) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -126,6 +142,7 @@ export class Deployment {
       maxConcurrency: settings.maxConcurrency,
     });
     const verified = this.verified;
+    const engineLog = this.log;
     let account: Promise<KeyAccount> | undefined;
     this.shared = {
       client,
@@ -143,6 +160,8 @@ export class Deployment {
         return read;
       },
       log: (message) => console.error(`esign: ${message}`),
+      warn: (message) => engineLog.warn(message),
+      debug: (message) => engineLog.debug(message),
     };
     return this.shared;
   }

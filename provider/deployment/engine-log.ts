@@ -18,62 +18,59 @@ interface EngineClient {
   log(request: unknown, done: (error: Error | null) => void): void;
 }
 
-let engine: { client: EngineClient; proto: any } | null | undefined;
-/** The engine's address when the native plugin (provider/native/main.ts) is the host. */
-let pluginEngine: string | undefined;
-
-/** The native plugin's warnings and debug lines go to the engine too. */
-export function useEngineAt(address: string): void {
-  pluginEngine = address;
-  engine = undefined;
-}
-
-/** The host's argument that is a host:port (the engine), if any. */
-function engineAddress(): string | undefined {
+/** The host's argument that is a host:port (the engine), when the SDK's dynamic provider host runs us. */
+export function dynamicHostEngine(): string | undefined {
+  if (!process.argv[1]?.includes("dynamic-provider")) return undefined;
   return process.argv.slice(2).find((a) => !a.startsWith("-") && /^[\w.[\]:-]+:\d+$/.test(a));
 }
 
-function connect(): typeof engine {
-  if (engine !== undefined) return engine;
-  engine = null;
-  const address = pluginEngine ?? engineAddress();
-  if (!address || (!pluginEngine && !process.argv[1]?.includes("dynamic-provider"))) return engine;
-  try {
-    // The SDK's own gRPC stubs and grpc-js (the copy the SDK depends on), not a new dependency.
-    const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] }));
-    const { EngineClient } = require(path.join(sdk, "proto", "engine_grpc_pb"));
-    const proto = require(path.join(sdk, "proto", "engine_pb"));
-    engine = { client: new EngineClient(address, grpc.credentials.createInsecure()), proto };
-  } catch {
-    engine = null;
+/** One host's line to the engine (connected on first use), or none: then stderr. */
+export class EngineLog {
+  private engine: { client: EngineClient; proto: any } | null | undefined;
+
+  constructor(private readonly address: string | undefined) {}
+
+  private connect(): { client: EngineClient; proto: any } | null {
+    if (this.engine !== undefined) return this.engine;
+    this.engine = null;
+    if (!this.address) return this.engine;
+    try {
+      // The SDK's own gRPC stubs and grpc-js (the copy the SDK depends on), not a new dependency.
+      const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+      const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] }));
+      const { EngineClient } = require(path.join(sdk, "proto", "engine_grpc_pb"));
+      const proto = require(path.join(sdk, "proto", "engine_pb"));
+      this.engine = { client: new EngineClient(this.address, grpc.credentials.createInsecure()), proto };
+    } catch {
+      this.engine = null;
+    }
+    return this.engine;
   }
-  return engine;
-}
 
-function send(severity: Severity, message: string): Promise<boolean> {
-  const e = connect();
-  if (!e) return Promise.resolve(false);
-  const request = new e.proto.LogRequest();
-  request.setSeverity(SEVERITY[severity]);
-  request.setMessage(message);
-  return new Promise((resolve) => {
-    // A log that cannot be delivered in time falls back to stderr rather than hang the step.
-    const timer = setTimeout(() => resolve(false), 5_000);
-    e.client.log(request, (error) => {
-      clearTimeout(timer);
-      resolve(!error);
+  private send(severity: Severity, message: string): Promise<boolean> {
+    const e = this.connect();
+    if (!e) return Promise.resolve(false);
+    const request = new e.proto.LogRequest();
+    request.setSeverity(SEVERITY[severity]);
+    request.setMessage(message);
+    return new Promise((resolve) => {
+      // A log that cannot be delivered in time falls back to stderr rather than hang the step.
+      const timer = setTimeout(() => resolve(false), 5_000);
+      e.client.log(request, (error) => {
+        clearTimeout(timer);
+        resolve(!error);
+      });
     });
-  });
-}
+  }
 
-/** A warning the user sees in the command's output (`warning: esign: ...`). */
-export async function warn(message: string): Promise<void> {
-  if (!(await send("warning", `esign: ${message}`))) console.error(`warning: esign: ${message}`);
-}
+  /** A warning the user sees in the command's output (`warning: esign: ...`). */
+  async warn(message: string): Promise<void> {
+    if (!(await this.send("warning", `esign: ${message}`))) console.error(`warning: esign: ${message}`);
+  }
 
-/** Shown only with `pulumi <command> --debug` (or ESIGN_DEBUG=1 without an engine). */
-export async function debug(message: string): Promise<void> {
-  if (await send("debug", `esign: ${message}`)) return;
-  if (process.env.ESIGN_DEBUG) console.error(`esign: ${message}`);
+  /** Shown only with `pulumi <command> --debug` (or ESIGN_DEBUG=1 without an engine). */
+  async debug(message: string): Promise<void> {
+    if (await this.send("debug", `esign: ${message}`)) return;
+    if (process.env.ESIGN_DEBUG) console.error(`esign: ${message}`);
+  }
 }

@@ -9,7 +9,7 @@
  * that error is dropped (the dynamic host: host-patches/host-echo.ts). The cause's stack goes
  * to the engine as a debug line: `--debug` shows it.
  */
-import { debug } from "./engine-log";
+import type { EngineLog } from "./engine-log";
 
 export class ProviderError extends Error {
   override readonly name = "esign";
@@ -22,11 +22,11 @@ export class ProviderError extends Error {
 }
 
 /** `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level. */
-export async function readable(error: unknown, what: string): Promise<ProviderError> {
+export async function readable(error: unknown, what: string, log: EngineLog): Promise<ProviderError> {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error ? error.stack ?? message : message;
-  await debug(`${what} failed; cause: ${cause}`);
+  await log.debug(`${what} failed; cause: ${cause}`);
   return new ProviderError(message);
 }
 

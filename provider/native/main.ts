@@ -4,10 +4,9 @@
  */
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
-import { useEngineAt } from "../deployment/engine-log";
 import { installConfigHooks } from "../host-patches/grpc-config-hooks";
 import { nativeProvider } from "./provider";
-import { configureNative } from "./resources";
+import { configureNative, useEngineAt } from "./resources";
 
 /** The package's version (this file runs from provider/native or dist/provider/native). */
 function packageVersion(): string {

@@ -7,6 +7,7 @@
  */
 import type * as provider from "@pulumi/pulumi/provider";
 import { Deployment, type ConfigureRequest } from "../deployment/context";
+import { EngineLog } from "../deployment/engine-log";
 import { resourceOperations } from "../operations";
 import { resourceSpecs } from "../schema/resources";
 import { verifiedAccounts } from "./config";
@@ -14,7 +15,12 @@ import { propsFromId } from "./import-ids";
 import { reveal, secretKeys, withSecrets, type Json } from "./secrets";
 import { kindOf } from "./tokens";
 
-let deployment = new Deployment("native", undefined, undefined, verifiedAccounts);
+let deployment = new Deployment("native", undefined, { verified: verifiedAccounts });
+
+/** The engine's address (the plugin's argument): warnings and debug lines go there. */
+export function useEngineAt(address: string): void {
+  deployment = new Deployment("native", undefined, { verified: verifiedAccounts, log: new EngineLog(address) });
+}
 
 /** Configure (grpc-config-hooks.ts): this provider's settings; new ones start a new client and cache. */
 export function configureNative(request: ConfigureRequest): void {

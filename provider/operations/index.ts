@@ -68,7 +68,7 @@ async function op<T>(deployment: Deployment, type: string, operation: OperationN
     }
     // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
     if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.refusalsSaid, what, error));
-    throw await readable(error, what);
+    throw await readable(error, what, deployment.log);
   }
 }
 

@@ -205,7 +205,7 @@ async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Prop
 /** An adoption the program asked for: taken over, and announced as an engine warning. */
 async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
   const taken = await takeOver(ctx, existing, inputs);
-  await announceAdoption({ type: "ApiApp", object: nameOf(existing), how });
+  await announceAdoption(ctx, { type: "ApiApp", object: nameOf(existing), how });
   return taken;
 }
 

@@ -82,7 +82,7 @@ export const faxLineImpl: ResourceImpl = {
     const line = inputs.number
       ? await ctx.client.faxLine.get({ number: inputs.number })
       : await ctx.client.faxLine.create(createBody(inputs));
-    if (inputs.number) await announceAdoption({ type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
+    if (inputs.number) await announceAdoption(ctx, { type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },
 

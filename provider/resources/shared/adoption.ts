@@ -7,7 +7,7 @@
  * asked for, since from then on this stack manages it and a destroy removes it (DECISIONS D35).
  */
 import { RunError } from "@pulumi/pulumi";
-import { warn } from "../../deployment/engine-log";
+import type { ProviderContext } from "../../deployment/context";
 
 export interface Adoption {
   /** The resource type: ApiApp, TeamMember, TemplateAccess, ... */
@@ -24,8 +24,8 @@ export function adoptionMessage(a: Adoption): string {
 }
 
 /** An engine warning (`warning: esign: ...`; stderr without an engine). */
-export function announceAdoption(a: Adoption): Promise<void> {
-  return warn(adoptionMessage(a));
+export function announceAdoption(ctx: ProviderContext, a: Adoption): Promise<void> {
+  return ctx.warn(adoptionMessage(a));
 }
 
 /** How each resource takes over an existing object, given that object's id (the docs' "Adopt with"). */

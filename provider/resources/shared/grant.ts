@@ -86,7 +86,7 @@ export function grantImpl(p: GrantParent): ResourceImpl {
       let holder = findPerson(await parentHolders(ctx, p, parent), inputs);
       if (holder) {
         const who = normalizeEmail(holder.emailAddress) || holder.accountId;
-        await announceAdoption({ type: p.type, object: `${p.what(parent)} for ${who}`, how: "already granted" });
+        await announceAdoption(ctx, { type: p.type, object: `${p.what(parent)} for ${who}`, how: "already granted" });
       } else {
         const result = await grantUnlessInvited(ctx, inputs, p.what(parent), () => p.add(ctx, parent, toWire(p.body(inputs))));
         if ("invited" in result) {

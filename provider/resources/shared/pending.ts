@@ -12,7 +12,6 @@ import { isEsignApiError } from "../../client/errors";
 import type { TeamPerson } from "./people";
 import { resolveTeamId, teamPeople } from "./team-people";
 import type { ProviderContext } from "../../deployment/context";
-import { warn } from "../../deployment/engine-log";
 import { findPerson } from "./membership";
 import { isNotFound, Props } from "../../core/resource";
 
@@ -43,7 +42,7 @@ export async function grantUnlessInvited<T>(ctx: ProviderContext, who: Props, wh
     const invited = await openInvitation(ctx, who);
     if (!invited) throw error;
     const name = invited.emailAddress || who.emailAddress || who.accountId;
-    await warn(`${what} for ${name} is pending: ${name} has not accepted the invitation to the team yet. ` +
+    await ctx.warn(`${what} for ${name} is pending: ${name} has not accepted the invitation to the team yet. ` +
       "Run `pulumi up --refresh --run-program` after they accept; it grants it.");
     return { invited };
   }

@@ -141,7 +141,7 @@ export const teamMemberImpl: ResourceImpl = {
     let person = existing;
     if (!existing) person = await addMember(ctx, teamId, inputs);
     else {
-      await announceAdoption({ type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      await announceAdoption(ctx, { type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
       if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
     }
     const outs = outputsOf(inputs, teamId, person!, undefined);

@@ -80,7 +80,7 @@ export const teamImpl: ResourceImpl = {
         let team = await ctx.client.team.get();
         if (inputs.name !== undefined && team.name !== inputs.name) team = await ctx.client.team.update({ name: inputs.name });
         const teamId = await currentTeamId(ctx);
-        await announceAdoption({ type: "Team", object: `team "${team.name}" (${teamId})`, how: "adopt: true" });
+        await announceAdoption(ctx, { type: "Team", object: `team "${team.name}" (${teamId})`, how: "adopt: true" });
         return { id: teamId, outs: outputsOf(team, teamId, inputs) };
       } catch (error) {
         if (!isNotFound(error)) throw error;

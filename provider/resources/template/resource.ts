@@ -191,7 +191,7 @@ async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{
     await ctx.client.template.update(id, updateBody(inputs));
     outs = outputsOf(await ctx.client.template.get(id), inputs);
   }
-  await announceAdoption({ type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
+  await announceAdoption(ctx, { type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
   return { id, outs };
 }
 
