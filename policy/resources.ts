@@ -1,8 +1,9 @@
 /** What the rules share: recognising esign resources and naming them in messages. */
 import type { PolicyResource, ResourceValidationArgs } from "@pulumi/policy";
-import { esignKind } from "../provider/resources/support/type-token";
+import { esignKind } from "../provider/core/type-token";
+import type { Kind } from "../provider/resources/definitions";
 
-export type Kind = "ApiApp" | "Team" | "TeamMember" | "Template" | "TemplateAccess" | "FaxLine" | "FaxLineUser";
+export type { Kind };
 
 export function isKind(type: string, ...kinds: Kind[]): boolean {
   const kind = esignKind(type);

@@ -9,22 +9,16 @@ import * as fs from "fs";
 import * as path from "path";
 import { RunError } from "@pulumi/pulumi";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import { apiAppImpl } from "../resources/api-app";
-import { faxLineImpl } from "../resources/fax-line";
-import { teamImpl } from "../resources/team";
-import { teamMemberImpl } from "../resources/team-member";
-import { templateImpl } from "../resources/template";
-import type { ResourceImpl } from "../resources/support/resource";
+import { apiAppImpl } from "../resources/api-app/resource";
+import { faxLineImpl } from "../resources/fax-line/resource";
+import { teamImpl } from "../resources/team/resource";
+import { teamMemberImpl } from "../resources/team-member/resource";
+import { templateImpl } from "../resources/template/resource";
+import type { ResourceImpl } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
 import { duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
 import { unknownKeyIssues } from "./unknown-keys";
-
-export interface FileIssue {
-  path: (string | number)[];
-  message: string;
-  /** Point at the key itself (an unknown key) rather than at its value. */
-  at?: "key";
-}
+import type { FileIssue } from "./issues";
 
 /**
  * A RunError, so that `pulumi preview` prints the message alone: no "unhandled exception"

@@ -6,13 +6,13 @@
  * users depend on their template or line and on the declared member.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ApiApp as DynamicApiApp } from "../resources/api-app";
-import { FaxLine as DynamicFaxLine } from "../resources/fax-line";
-import { FaxLineUser as DynamicFaxLineUser } from "../resources/fax-line-user";
-import { Team as DynamicTeam } from "../resources/team";
-import { TeamMember as DynamicTeamMember } from "../resources/team-member";
-import { Template as DynamicTemplate } from "../resources/template";
-import { TemplateAccess as DynamicTemplateAccess } from "../resources/template-access";
+import { ApiApp as DynamicApiApp } from "../resources/api-app/resource";
+import { FaxLine as DynamicFaxLine } from "../resources/fax-line/resource";
+import { FaxLineUser as DynamicFaxLineUser } from "../resources/fax-line-user/resource";
+import { Team as DynamicTeam } from "../resources/team/resource";
+import { TeamMember as DynamicTeamMember } from "../resources/team-member/resource";
+import { Template as DynamicTemplate } from "../resources/template/resource";
+import { TemplateAccess as DynamicTemplateAccess } from "../resources/template-access/resource";
 import { entryOptions } from "./options";
 import { appKey, memberKey, memberNames, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
@@ -103,7 +103,7 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { previousKeys, intent, args } = split(entry);
     const { key, access, ...inputs } = args;
     const keys = [key, ...previousKeys];
-    const template = new Template(`template:${key}`, inputs as never,
+    const template = new Template(`template:${key}`, inputs,
       entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
     for (const who of access ?? []) {

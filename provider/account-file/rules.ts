@@ -3,9 +3,9 @@
  * included), `access` / `users` must name a member when the file manages the team, and a
  * file that declares nothing must say that it means to delete everything.
  */
-import { normalizeEmail } from "../resources/support/compare";
+import { normalizeEmail } from "../core/compare";
 import type { AccountFile } from "./schema";
-import type { FileIssue } from "./load";
+import type { FileIssue } from "./issues";
 import { closest } from "./suggest";
 
 export function memberKey(m: { emailAddress?: string; accountId?: string }): string {

@@ -3,7 +3,7 @@
  * `account.yaml:3:5: members[0].rol: unknown key; did you mean role?`.
  */
 import type { z } from "zod";
-import type { FileIssue } from "./load";
+import type { FileIssue } from "./issues";
 import { accountFileSchema } from "./schema";
 import { closest } from "./suggest";
 

@@ -7,10 +7,10 @@
  */
 import type { EngineEvent, OpType, Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { registry } from "../resources/registry";
-import { deepEqual } from "../resources/support/compare";
-import { defaultDiff } from "../resources/support/resource";
-import { esignKind } from "../resources/support/type-token";
-import { containsUnknown } from "../resources/support/unknowns";
+import { deepEqual } from "../core/compare";
+import { defaultDiff } from "../core/resource";
+import { esignKind } from "../core/type-token";
+import { containsUnknown } from "../core/unknowns";
 import { displayValue } from "./drift-values";
 
 /** What the next `up` does about a difference. */

@@ -1,5 +1,5 @@
 /** Values in a drift report: short JSON, secrets masked, unknowns named. */
-import { containsUnknown } from "../resources/support/unknowns";
+import { containsUnknown } from "../core/unknowns";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "[secret]";

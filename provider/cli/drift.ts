@@ -11,7 +11,7 @@ import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
 import { driftOf } from "./drift-report";
-import { POINTS_TO_FULL } from "../resources/support/errors";
+import { POINTS_TO_FULL } from "../deployment/errors";
 
 
 interface DriftArgs {

@@ -8,8 +8,8 @@
  * later `up` remove the caller from its own team.
  */
 import { EsignClient, isGone } from "../client";
-import { normalizeEmail } from "../resources/support/compare";
-import { fromWire } from "../resources/support/naming";
+import { normalizeEmail } from "../core/compare";
+import { fromWire } from "../core/naming";
 import type { AccountFile } from "../account-file/schema";
 
 /** What one read of the account gives: the account file, and the ids `pulumi import` needs besides (import-file.ts). */

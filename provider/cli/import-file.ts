@@ -10,7 +10,7 @@
  * would not be the one a generated SDK's resources ask for (its name carries both).
  */
 import { appKey, memberKey, whoKey } from "../account-file/rules";
-import { normalizeEmail } from "../resources/support/compare";
+import { normalizeEmail } from "../core/compare";
 import type { AccountRead } from "./export";
 import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
 

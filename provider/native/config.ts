@@ -1,17 +1,20 @@
 /**
  * The provider's own settings in the native plugin: CheckConfig, DiffConfig and Configure
- * over the SETTINGS table (resources/support/settings.ts), so a setting has one rule in both
+ * over the SETTINGS table (deployment/settings.ts), so a setting has one rule in both
  * hosts. The default provider (named `default...` by the engine) reads the stack's `esign:*`
  * config and falls back to the ESIGN_* variables; an explicit provider reads only its own
  * inputs, so it can never act with a key from the environment by accident. A changed key is
  * verified at CheckConfig, before the engine records it (DECISIONS D63).
  */
-import type { KeyAccount } from "../resources/support/account-pin";
-import { rememberAccount } from "../resources/support/context";
-import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../resources/support/key-fingerprint";
-import { parseSettings, SETTINGS } from "../resources/support/settings";
+import type { KeyAccount } from "../deployment/context";
+
+/** Accounts this plugin process verified a key for at CheckConfig: the account pin's read reuses them. */
+export const verifiedAccounts = new Map<string, KeyAccount>();
+import { accountKey } from "../deployment/context";
+import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../deployment/key-fingerprint";
+import { parseSettings, SETTINGS } from "../deployment/settings";
 import { DEFAULT_BASE_URL } from "../client/options";
-import { UNKNOWN } from "../resources/support/unknowns";
+import { UNKNOWN } from "../core/unknowns";
 import { isSecret, reveal, secret, type Json } from "./secrets";
 
 const NAMES = new Set(SETTINGS.map((s) => s.name as string));
@@ -131,7 +134,7 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
   if (use.allowed && !use.allowed.includes(account.accountId)) {
     return { reason: `${refused} the new key is for account ${account.accountId}, which is not in esign:allowedAccountIds (${use.allowed.join(", ")}); it was not recorded` };
   }
-  rememberAccount(use.baseUrl, use.key, account);
+  verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
   return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
 }
 

@@ -3,14 +3,15 @@
  * allows, through the same client and reads as the resources. A lookup that matches nothing,
  * or several objects, fails in one line naming what it looked for.
  */
-import { visibleApps } from "../resources/api-app";
+import { visibleApps } from "../resources/api-app/resource";
 import { registry } from "../resources/registry";
-import { fromWire } from "../resources/support/naming";
-import { providerContext, type ProviderContext } from "../resources/support/context";
+import { fromWire } from "../core/naming";
+import type { ProviderContext } from "../deployment/context";
 import { lookupOutputKeys } from "../schema/generate";
 import { lookupSpecs } from "../schema/functions";
 import { resourceSpecs } from "../schema/resources";
 import { reveal, withSecrets, type Json } from "./secrets";
+import { nativeDeployment } from "./resources";
 import { PACKAGE } from "./tokens";
 
 type Lookup = (ctx: ProviderContext, args: Json) => Promise<Json>;
@@ -68,7 +69,7 @@ export async function invokeLookup(tok: string, rawArgs: Json): Promise<{ output
   const lookup = LOOKUPS[name];
   if (!lookup) throw new Error(`esign: unknown function ${tok}`);
   try {
-    const found = await lookup(providerContext(), reveal(rawArgs ?? {}));
+    const found = await lookup(nativeDeployment().context(), reveal(rawArgs ?? {}));
     const keys = lookupOutputKeys(name);
     const outputs = Object.fromEntries(keys.filter((k) => found[k] !== undefined && found[k] !== null).map((k) => [k, found[k]]));
     const kind = lookupSpecs[name].resource;

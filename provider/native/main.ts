@@ -4,14 +4,12 @@
  * The engine starts it with its address as the argument and talks gRPC to the port it prints.
  */
 import { main } from "@pulumi/pulumi/provider";
-import { configure, useHost } from "../resources/support/context";
-import { useEngineAt } from "../resources/support/engine-log";
-import { installConfigHooks } from "./grpc-hooks";
+import { installConfigHooks } from "../host-patches/grpc-config-hooks";
 import { nativeProvider } from "./provider";
 import { packageVersion } from "./version";
+import { configureNative, useEngineAt } from "./resources";
 
-useHost("native");
-installConfigHooks({ apply: (get, env, holder) => configure({ get, require: (k: string) => get(k) ?? "" }, env, holder) });
+installConfigHooks({ apply: (get, env, holder) => configureNative({ get, env, holder }) });
 const engine = process.argv.slice(2).find((a) => !a.startsWith("-"));
 if (engine) useEngineAt(engine);
 main(nativeProvider(packageVersion()), process.argv.slice(2)).catch((error) => {

@@ -1,19 +1,5 @@
-/** Resource type name -> implementation, for the runtime (provider/runtime.ts). */
-import { apiAppImpl } from "./api-app";
-import { faxLineImpl } from "./fax-line";
-import { faxLineUserImpl } from "./fax-line-user";
-import type { ResourceImpl } from "./support/resource";
-import { teamImpl } from "./team";
-import { teamMemberImpl } from "./team-member";
-import { templateImpl } from "./template";
-import { templateAccessImpl } from "./template-access";
+/** Resource type name -> implementation, for the operations (operations/index.ts): from the definitions. */
+import type { ResourceImpl } from "../core/resource";
+import { byKind } from "./definitions";
 
-export const registry: Record<string, ResourceImpl> = {
-  ApiApp: apiAppImpl,
-  Team: teamImpl,
-  TeamMember: teamMemberImpl,
-  Template: templateImpl,
-  TemplateAccess: templateAccessImpl,
-  FaxLine: faxLineImpl,
-  FaxLineUser: faxLineUserImpl,
-};
+export const registry: Record<string, ResourceImpl> = byKind((d) => d.impl);

@@ -57,7 +57,7 @@ function changesText(kind: string): string {
   ].join("\n");
 }
 
-/** The runtime's own read, the same for every resource (runtime.ts, support/account-pin.ts). */
+/** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts). */
 const PIN_READ = "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
   "resource together (the account pin, `managingAccountId`: DECISIONS.md D31); preview makes none.";
 

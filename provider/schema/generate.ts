@@ -1,12 +1,12 @@
 /**
  * The package schema (schema.json) built from data: the resources' descriptions
  * (schema/resources/), their `rules` (what replaces, what updates: resources/registry.ts),
- * the provider settings (resources/support/settings.ts) and the lookups. `npm run schema`
+ * the provider settings (deployment/settings.ts) and the lookups. `npm run schema`
  * writes it; test/provider/native/schema.test.ts fails when the checked-in file is stale.
  */
 import { registry } from "../resources/registry";
-import type { PropertyRule } from "../resources/support/diff";
-import { SETTINGS, type SettingSpec } from "../resources/support/settings";
+import type { PropertyRule } from "../core/diff";
+import { SETTINGS, type SettingSpec } from "../deployment/settings";
 import { accountComponent } from "./account";
 import { resourceDescription } from "./description";
 import { lookupSpecs } from "./functions";

@@ -5,7 +5,7 @@
  * keys from the SETTINGS table). `npm run docs:resources` writes them; a test fails when stale.
  */
 import { PLUGIN_DOWNLOAD_URL } from "../native/version";
-import { SETTINGS, type SettingSpec } from "../resources/support/settings";
+import { SETTINGS, type SettingSpec } from "../deployment/settings";
 import { resourceExamples } from "./examples";
 
 /** The names decided for every language (the schema's language settings follow them). */

@@ -8,7 +8,7 @@ const esbuild = require("esbuild");
 
 const root = path.resolve(__dirname, "..", "..");
 const native = path.join(root, "provider", "native");
-const support = path.join(root, "provider", "resources", "support", "sdk-modules");
+const support = path.join(root, "provider", "core", "sdk-modules");
 
 /**
  * Modules @pulumi/pulumi loads only to serialize functions (dynamic providers' closures): the

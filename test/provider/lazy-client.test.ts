@@ -13,19 +13,21 @@ const loaded = () => Object.keys(require.cache).some((k) => /[\\\\/]node_modules
 const steps = {};
 require("./provider/index.ts");
 steps.index = loaded();
-const runtime = require("./provider/runtime.ts");
+const { DynamicHost } = require("./provider/runtime.ts");
+const { Deployment } = require("./provider/deployment/context.ts");
 const { registry } = require("./provider/resources/registry.ts");
 steps.runtime = loaded();
 (async () => {
+  const host = new DynamicHost();
   for (const type of Object.keys(registry)) {
-    const p = runtime.resourceProvider(type);
+    const p = host.resourceProvider(type);
     await p.configure({ config: { get: (k) => ({ "esign:apiKey": "key", "esign:baseUrl": "http://127.0.0.1:9/v3" })[k] } });
     const olds = { name: "n", emailAddress: "a@example.com", templateId: "t", number: "+15550100", title: "t" };
     const checked = await p.check(olds, olds);
     await p.diff("id", olds, checked.inputs);
   }
   steps.checkAndDiff = loaded();
-  require("./provider/resources/support/context.ts").providerContext();
+  new Deployment("dynamic", { get: (k) => ({ "esign:apiKey": "key", "esign:baseUrl": "http://127.0.0.1:9/v3" })[k] }).context();
   steps.firstRequest = loaded();
   console.log(JSON.stringify(steps));
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -1,5 +1,5 @@
 /** Outputs every resource has, set by the runtime around each resource's own operations (runtime.ts). */
-import { PIN } from "../../resources/support/account-pin";
+import { PIN } from "../../deployment/account-pin";
 import type { PropSpec } from "../spec";
 
 export const commonOutputs: Record<string, PropSpec> = {

@@ -1,19 +1,5 @@
-/** Resource type name (as in resources/registry.ts) -> its schema description. */
+/** Resource type name -> its schema description: from the definitions (resources/definitions.ts). */
+import { byKind } from "../../resources/definitions";
 import type { ResourceSpec } from "../spec";
-import { apiAppSpec } from "./api-app";
-import { faxLineSpec } from "./fax-line";
-import { faxLineUserSpec } from "./fax-line-user";
-import { teamSpec } from "./team";
-import { teamMemberSpec } from "./team-member";
-import { templateSpec } from "./template";
-import { templateAccessSpec } from "./template-access";
 
-export const resourceSpecs: Record<string, ResourceSpec> = {
-  ApiApp: apiAppSpec,
-  Team: teamSpec,
-  TeamMember: teamMemberSpec,
-  Template: templateSpec,
-  TemplateAccess: templateAccessSpec,
-  FaxLine: faxLineSpec,
-  FaxLineUser: faxLineUserSpec,
-};
+export const resourceSpecs: Record<string, ResourceSpec> = byKind((d) => d.spec);

@@ -1,4 +1,4 @@
-/** The person properties TeamMember, TemplateAccess and FaxLineUser share (support/membership.ts). */
+/** The person properties TeamMember, TemplateAccess and FaxLineUser share (resources/shared/membership.ts). */
 import type { PropSpec } from "../spec";
 
 export const personInputs: Record<string, PropSpec> = {

@@ -1,6 +1,6 @@
 /**
  * What the identity suites share: the warnings a step printed. Without an engine the provider's
- * warnings go to stderr as `warning: esign: ...` (support/engine-log.ts); this collects them.
+ * warnings go to stderr as `warning: esign: ...` (deployment/engine-log.ts); this collects them.
  */
 export async function warningsOf<T>(fn: () => Promise<T>): Promise<{ result: T; warnings: string[] }> {
   const warnings: string[] = [];

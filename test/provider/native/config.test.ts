@@ -6,7 +6,7 @@
 import * as assert from "assert";
 import { checkConfig, configuredSettings, diffConfig } from "../../../provider/native/config";
 import { isSecret, secret } from "../../../provider/native/secrets";
-import { UNKNOWN } from "../../../provider/resources/support/unknowns";
+import { UNKNOWN } from "../../../provider/core/unknowns";
 
 const urn = (name: string) => `urn:pulumi:dev::proj::pulumi:providers:esign::${name}`;
 

@@ -7,7 +7,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { PLUGIN_DOWNLOAD_URL } from "../../../provider/native/version";
-import { SETTINGS } from "../../../provider/resources/support/settings";
+import { SETTINGS } from "../../../provider/deployment/settings";
 import { indexPage, installationPage, PACKAGES } from "../../../provider/schema/registry-docs";
 
 const root = path.resolve(__dirname, "..", "..", "..");

@@ -7,8 +7,8 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { registry } from "../../../provider/resources/registry";
-import { PIN } from "../../../provider/resources/support/account-pin";
-import { SETTINGS } from "../../../provider/resources/support/settings";
+import { PIN } from "../../../provider/deployment/account-pin";
+import { SETTINGS } from "../../../provider/deployment/settings";
 import { buildSchema, schemaText } from "../../../provider/schema/generate";
 import { resourceSpecs } from "../../../provider/schema/resources";
 

@@ -1,13 +1,13 @@
 /**
  * The fast tier: a resource's provider driven in process against the local service started in
- * process on port 0 (real HTTP, no CLI, no engine). Each suite gets its own service; the
- * driver calls the runtime's provider methods in the order the engine does (check, then
+ * process on port 0 (real HTTP, no CLI, no engine). Each suite gets its own service and each
+ * run its own dynamic host (a new Deployment, as a new provider process would have); the
+ * driver calls the host's provider methods in the order the engine does (check, then
  * create with the checked inputs; diff and update with the state's outputs as olds; read with
  * the state's outputs), and counts the API calls each step made from the service's own log.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { newDeployment, resourceProvider } from "../../../provider/runtime";
-import { configure as configureContext } from "../../../provider/resources/support/context";
+import { DynamicHost } from "../../../provider/runtime";
 import { startService, type RunningService } from "../../../service";
 import type { ServiceOptions } from "../../../service/options";
 import type { RequestLogEntry } from "../../../service/http/request-log";
@@ -29,7 +29,7 @@ export class ResourceDriver {
   ) {}
 
   private get p(): pulumi.dynamic.ResourceProvider {
-    return resourceProvider(this.type);
+    return this.h.host.resourceProvider(this.type);
   }
 
   async check(news: Props, olds: Props = {}): Promise<pulumi.dynamic.CheckResult> {
@@ -76,6 +76,8 @@ export class ProviderHarness {
   /** The explicit provider (native plugin) these settings belong to, if any. */
   private explicit: string | undefined;
   private readonly uncounted = new Set<string>();
+  /** The dynamic host of the current run (`nextRun` starts another). */
+  host = new DynamicHost();
 
   private constructor(readonly svc: RunningService) {
     this.config = { "esign:apiKey": svc.apiKey, "esign:baseUrl": svc.baseUrl };
@@ -83,7 +85,6 @@ export class ProviderHarness {
 
   /** A fresh service on port 0 and a provider configured for its start account. */
   static async start(options: ServiceOptions = {}): Promise<ProviderHarness> {
-    newDeployment();
     return new ProviderHarness(await startService({ port: 0, ...options }));
   }
 
@@ -92,7 +93,7 @@ export class ProviderHarness {
    * are separate provider processes: claims and cached lists do not carry over.
    */
   nextRun(): void {
-    newDeployment();
+    this.host = new DynamicHost();
   }
 
   /**
@@ -136,8 +137,8 @@ export class ProviderHarness {
   async applyConfig(type: string): Promise<void> {
     const config = this.config;
     const get = (key: string) => config[key];
-    if (this.explicit) configureContext({ get, require: (k: string) => get(k) ?? "" }, {}, { explicit: this.explicit });
-    else await resourceProvider(type).configure!({ config: { get } } as never);
+    if (this.explicit) this.host.configure({ get, env: {}, holder: { explicit: this.explicit } });
+    else await this.host.resourceProvider(type).configure!({ config: { get } } as never);
   }
 
   /** The API requests the service saw after `since` (a `mark()`), from its own request log. */

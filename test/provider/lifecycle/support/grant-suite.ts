@@ -1,6 +1,6 @@
 /**
  * The fast-tier suite of a grant resource (TemplateAccess, FaxLineUser: one implementation,
- * provider/resources/support/grant.ts), run once per resource with its parent: check, every
+ * provider/resources/shared/grant.ts), run once per resource with its parent: check, every
  * rules-table entry of diff, the requests of create / read / delete, one read of the parent
  * for many grants, adoption, pending grants for an open invitation, claims.
  */

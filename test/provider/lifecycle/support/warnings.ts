@@ -1,5 +1,5 @@
 /**
- * The provider's warnings in process: without an engine, support/engine-log.ts writes them to
+ * The provider's warnings in process: without an engine, deployment/engine-log.ts writes them to
  * stderr through console.error (`warning: esign: ...`); this collects them while `fn` runs.
  */
 export async function collectingWarnings<T>(fn: () => Promise<T>): Promise<{ result: T; warnings: string[] }> {

@@ -1,0 +1,171 @@
+/**
+ * What every provider operation runs with. A host's configure makes a Deployment (settings
+ * from stack config first, then environment variables; which provider holds the key; the
+ * claims and the key refusals already said of this deployment) and passes it to each
+ * operation; its context() is the shared client (made on first use), the parent-list cache and
+ * the account read. No module state: a test or a host that serves several deployments in one
+ * process makes a new Deployment instead of resetting anything.
+ *
+ * Credentials are read here at run time and never captured by the serialized provider (no
+ * resource's state holds them). The engine itself records the stack's config, `esign:apiKey`
+ * included, as the inputs of the default `pulumi-nodejs` provider in the state (ciphertext
+ * when set with --secret); ESIGN_API_KEY keeps the key out of state (DECISIONS D4).
+ */
+import type { ResultOf } from "../../contract";
+import type { EsignClient } from "../client";
+import { DEFAULT_BASE_URL } from "../client/options";
+import { ParentListCache } from "./cache";
+import { Claims } from "./claims";
+import { EngineLog } from "./engine-log";
+import type { KeyHolder } from "./errors";
+import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
+
+export type Settings = ParsedSettings;
+
+/** The account the key acts for: read once per context, objects are pinned to it (deployment/account-pin.ts). */
+export interface KeyAccount {
+  accountId: string;
+  email?: string;
+  /** GET /account's whole answer, so the getAccount lookup (native/lookups.ts) costs no second read. */
+  answer: ResultOf<"account.get">;
+}
+
+export interface ProviderContext {
+  client: EsignClient;
+  cache: ParentListCache;
+  settings: Settings;
+  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
+  holder: KeyHolder;
+  /** The key's account (GET /account once per context; deployment/account-pin.ts). */
+  account(): Promise<KeyAccount>;
+  /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
+  log(message: string): void;
+  /** A warning in the command's diagnostics (`warning: esign: ...`). */
+  warn(message: string): Promise<void>;
+  /** A line shown only with `--debug`. */
+  debug(message: string): Promise<void>;
+}
+
+/** Which host runs the resources: the dynamic one keeps a key fingerprint per resource (D63). */
+export type Host = "dynamic" | "native";
+
+/** What a configure was given: the config's getter, where unset settings fall back to, who holds the key. */
+export interface ConfigureRequest {
+  get(key: string): string | undefined;
+  /** The native plugin's explicit providers pass none (D43). */
+  env?: NodeJS.ProcessEnv;
+  /** The explicit provider being configured (native plugin), named in its errors. */
+  holder?: KeyHolder;
+}
+
+/** What a host's Deployments share across configures: the run's claims, verified accounts, the engine's log. */
+export interface HostState {
+  readonly claims: Claims;
+  /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
+  readonly verified: ReadonlyMap<string, KeyAccount>;
+  readonly log: EngineLog;
+}
+
+export class Deployment {
+  readonly settings: Settings;
+  /** Settings that broke their rule, named (deployment/settings.ts). */
+  readonly issues: SettingIssue[];
+  /** Objects a create of this deployment took over, kept by the deletes of the same run. */
+  readonly claims: Claims;
+  /** Warnings and debug lines to the engine (stderr without one). */
+  readonly log: EngineLog;
+  private readonly verified: ReadonlyMap<string, KeyAccount>;
+  /** Key refusals already given in full (one per distinct summary, D62). */
+  readonly refusalsSaid = new Set<string>();
+  private shared: ProviderContext | undefined;
+
+  constructor(
+    readonly host: Host,
+    request: ConfigureRequest = { get: () => undefined },
+    state: Partial<HostState> = {},
+  ) {
+    const { settings, issues } = parseSettings(request.get, request.env ?? process.env);
+    this.settings = settings;
+    this.issues = issues;
+    this.holder = request.holder ?? {};
+    this.claims = state.claims ?? new Claims();
+    this.verified = state.verified ?? new Map();
+    this.log = state.log ?? new EngineLog(undefined);
+  }
+
+  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
+  readonly holder: KeyHolder;
+
+  /**
+   * The deployment after a configure: this one when nothing changed, else one with the new
+   * settings and a new client and cache that keeps the claims (the same run goes on).
+   */
+  reconfigure(request: ConfigureRequest): Deployment {
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log });
+    const same = JSON.stringify(next.settings) === JSON.stringify(this.settings) && next.holder.explicit === this.holder.explicit;
+    return same ? this : next;
+  }
+
+  /** Whether resources record the fingerprint of the key they were last deployed with. */
+  get keyFingerprintPerResource(): boolean {
+    return this.host === "dynamic";
+  }
+
+  /** The settings' broken rules, one line each (`esign:maxConcurrency: must be ...`). */
+  settingsProblems(): string[] {
+    return this.issues.map((i) => `${i.setting}: ${i.message}`);
+  }
+
+  /** Throws one line naming each bad setting; check calls it, so preview fails. */
+  assertSettings(): void {
+    const problems = this.settingsProblems();
+    if (problems.length) throw new Error(`invalid provider settings: ${problems.join("; ")}`);
+  }
+
+  /** The shared context; the client is made on first use, so check and diff never need a key. */
+  context(): ProviderContext {
+    if (this.shared) return this.shared;
+    this.assertSettings();
+    const settings = this.settings;
+    if (!settings.apiKey) {
+      throw new Error(
+        "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
+      );
+    }
+    // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
+    // and loading it (axios and its dependencies) was a fixed cost of every preview.
+    const { EsignClient: Client } = require("../client") as typeof import("../client");
+    const client = new Client({
+      apiKey: settings.apiKey,
+      baseUrl: settings.baseUrl,
+      requestsPerMinute: settings.requestsPerMinute,
+      maxConcurrency: settings.maxConcurrency,
+    });
+    const verified = this.verified;
+    const engineLog = this.log;
+    let account: Promise<KeyAccount> | undefined;
+    this.shared = {
+      client,
+      cache: new ParentListCache(),
+      settings,
+      holder: this.holder,
+      account() {
+        if (account) return account;
+        const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));
+        if (known) return (account = Promise.resolve(known));
+        const read = client.account.get().then((a) => ({ accountId: a.account_id, email: a.email_address ?? undefined, answer: a }));
+        account = read;
+        // A failed read is not kept: the next operation asks again.
+        read.catch(() => (account = undefined));
+        return read;
+      },
+      log: (message) => console.error(`esign: ${message}`),
+      warn: (message) => engineLog.warn(message),
+      debug: (message) => engineLog.debug(message),
+    };
+    return this.shared;
+  }
+}
+
+/** The verified-accounts map's key for a base URL and a key. */
+export const accountKey = (baseUrl: string, apiKey: string) => `${baseUrl}\0${apiKey}`;

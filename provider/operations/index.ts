@@ -1,0 +1,147 @@
+/**
+ * The host-neutral core of every resource operation: what check, diff, create, read, update and
+ * delete do around a resource's own implementation (settings checked, the account pin, the key
+ * fingerprint, claims, declared inputs, one readable line per failure), for a Deployment given
+ * as a parameter. The two hosts adapt their calls to these: the dynamic stubs' runtime
+ * (runtime.ts) and the native plugin (native/resources.ts); neither goes through the other.
+ * Properties arrive plain: no `__provider`, no secret wrappers.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnauthorized } from "../client/errors";
+import { DEFAULT_BASE_URL } from "../client/options";
+import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
+import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
+import type { Deployment } from "../deployment/context";
+import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "../deployment/errors";
+import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
+import { registry } from "../resources/registry";
+
+/** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value ?? {}));
+}
+
+/**
+ * The input keys the program gave, kept in the outputs: refresh returns only these as the
+ * resource's inputs, so values the provider filled in (a client id, an account id, a default
+ * role) are not shown as removed by the next change.
+ */
+const DECLARED = "declaredInputs";
+
+function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
+  const inputKeys = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
+  return Object.keys(inputs).filter((k) => inputKeys.has(k) && inputs[k] !== undefined).sort();
+}
+
+function withDeclared(impl: ResourceImpl, outs: Props, inputs: Props): Props {
+  return plain({ ...outs, [DECLARED]: declaredKeys(impl, inputs) });
+}
+
+/** read's `inputs`: the refreshed values of the keys the program declared (all, for old state). */
+function refreshedInputs(impl: ResourceImpl, current: Props, declared: unknown): Props {
+  const inputs = readInputs(impl, current);
+  if (!Array.isArray(declared)) return inputs;
+  return Object.fromEntries(Object.entries(inputs).filter(([k]) => declared.includes(k)));
+}
+
+function objectKeys(type: string, impl: ResourceImpl, id: string, props: Props): string[] {
+  return (impl.objectKeys ? impl.objectKeys(id, props) : [id]).map((k) => `${type}:${k}`);
+}
+
+/** The resource's own diff of its inputs (no request). */
+async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
+  return impl.diff ? impl.diff(id, olds, news) : defaultDiff(impl, olds, news);
+}
+
+export type OperationName = "check" | "diff" | "create" | "read" | "update" | "delete";
+
+/** Runs one operation; a failure leaves as one readable line (deployment/errors.ts). */
+async function op<T>(deployment: Deployment, type: string, operation: OperationName, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const what = `${type} ${operation}`;
+    if (isUnauthorized(error)) {
+      const s = deployment.settings;
+      const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;
+      error = new KeyRefusal(refusedKeyLine(what, baseUrl, s.sources.apiKey, deployment.holder), `the API key was refused (401) by ${baseUrl}`, deployment.holder);
+    }
+    // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
+    if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.refusalsSaid, what, error));
+    throw await readable(error, what, deployment.log);
+  }
+}
+
+export interface ResourceOperations {
+  check(d: Deployment, olds: Props, news: Props): Promise<pulumi.dynamic.CheckResult>;
+  diff(d: Deployment, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult>;
+  create(d: Deployment, inputs: Props): Promise<{ id: string; outs: Props }>;
+  /** `id: ""` when the object is gone. */
+  read(d: Deployment, id: string, props: Props): Promise<{ id: string; props?: Props; inputs?: Props }>;
+  update(d: Deployment, id: string, olds: Props, news: Props): Promise<{ outs: Props }>;
+  delete(d: Deployment, id: string, props: Props): Promise<void>;
+}
+
+const made = new Map<string, ResourceOperations>();
+
+/** The operations of one resource type (`ApiApp`); throws for an unknown type. */
+export function resourceOperations(type: string): ResourceOperations {
+  let ops = made.get(type);
+  if (!ops) made.set(type, (ops = makeOperations(type)));
+  return ops;
+}
+
+function makeOperations(type: string): ResourceOperations {
+  const impl = registry[type];
+  if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
+  return {
+    check: (d, olds, news) => op(d, type, "check", async () => {
+      d.assertSettings(); // a bad setting fails the preview here, before any request
+      const result = await impl.check(olds, news);
+      return { ...result, inputs: result.inputs && plain(result.inputs) };
+    }),
+    diff: (d, id, o, n) => op(d, type, "diff", async () => {
+      const result = await inputDiff(impl, id, o, n);
+      // A key changed since this object's last deployment is verified now (one read per
+      // process) and recorded by an update, even when no input changed (D63).
+      if (await keyChange(d, `${type} ${id} diff`, o)) return { ...result, changes: true };
+      return result;
+    }),
+    create: (d, given) => op(d, type, "create", async () => {
+      const ctx = d.context();
+      const { accountId } = await actingAccount(ctx, `${type} create`);
+      const { id, outs } = await impl.create(ctx, given);
+      d.claims.claim(objectKeys(type, impl, id, outs));
+      return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
+    }),
+    read: (d, id, old) => op(d, type, "read", async () => {
+      const ctx = d.context();
+      // Another account's key sees a 404 for this object: refuse before reading, never "gone".
+      const accountId = await checkPin(ctx, `${type} ${id} read`, old);
+      const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
+      if (!current) return { id: "" };
+      const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
+      const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
+      return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
+    }),
+    update: (d, id, o, n) => op(d, type, "update", async () => {
+      const ctx = d.context();
+      const accountId = await checkPin(ctx, `${type} ${id} update`, o);
+      // Only the key changed (a verified rotation): record it, send nothing.
+      const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
+      const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
+      return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
+    }),
+    delete: (d, id, old) => op(d, type, "delete", async () => {
+      const ctx = d.context();
+      await checkPin(ctx, `${type} ${id} delete`, old);
+      const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
+      if (kept) {
+        // A rename: another resource of this deployment adopted the object; keep it.
+        ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
+        return;
+      }
+      await unlessGone(() => impl.delete(ctx, id, old), undefined);
+    }),
+  };
+}

@@ -1,0 +1,302 @@
+/**
+ * ApiApp: an API app of the account.
+ *
+ * Replaces: nothing (a new `clientId` input adopts another app, which is a replace).
+ * Updates in place (PUT /api_app/{client_id}): name, domains (a set), callbackUrl, oauth,
+ * options, whiteLabelingOptions, customLogoFile (diffed by content hash, not path).
+ * Calls: create GET /api_app/list (100 a page), read ONCE per provider process and shared,
+ * then POST /api_app (multipart when a logo is uploaded); read: the same shared app list
+ * (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
+ * delete DELETE /api_app/{id} (404 = already gone).
+ * Adoption, only when asked (D35): `clientId` takes over that app; `adopt: true` the caller's
+ * own app with this name and domain set (GET /account too), refused when none or several
+ * match. Either brings the declared settings in line (PUT only if they differ) and is an engine
+ * warning naming the app. Without them create always makes a new app.
+ * Idempotent create without adoption by name (D8): after a create that failed without an
+ * answer (5xx or network: it may have been committed), the list is read again and only an app
+ * with this name and domains that was not there before the first attempt is kept; none = sent
+ * again, at most CREATE_ATTEMPTS times.
+ * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { apiAppCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { cacheKeys } from "../shared/cache-keys";
+import { contractFailures } from "../../core/check";
+import { deepEqual, givenEquals, sameSet } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules } from "../../core/diff";
+import { hashFile, readLocalFile } from "../../core/files";
+import { fromWire, toWire } from "../../core/naming";
+import { isEsignApiError } from "../../client/errors";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
+
+type ApiAppWire = ResultOf<"api_app.get">;
+
+export interface ApiAppOAuthArgs {
+  callbackUrl: pulumi.Input<string>;
+  scopes: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface ApiAppArgs {
+  name: pulumi.Input<string>;
+  /** A set of at most 10 domains; order does not matter. */
+  domains: pulumi.Input<pulumi.Input<string>[]>;
+  callbackUrl?: pulumi.Input<string>;
+  oauth?: pulumi.Input<ApiAppOAuthArgs>;
+  options?: pulumi.Input<{ canInsertEverywhere?: pulumi.Input<boolean> }>;
+  /** Keys of the API in camelCase: primaryButtonColor, legalVersion, ... (some plans only). */
+  whiteLabelingOptions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Path of an image file; changes are detected by content. */
+  customLogoFile?: pulumi.Input<string>;
+  /** Adopt this existing app instead of creating one. */
+  clientId?: pulumi.Input<string>;
+  /**
+   * Adopt the caller's own app with this name and domain set instead of creating one (refused
+   * when none or several match). Without it (or clientId) create always makes a new app.
+   */
+  adopt?: pulumi.Input<boolean>;
+}
+
+export class ApiApp extends EsignResource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly domains: pulumi.Output<string[]>;
+  declare readonly callbackUrl: pulumi.Output<string | undefined>;
+  declare readonly oauth: pulumi.Output<{ callbackUrl: string; scopes: string[] } | undefined>;
+  readonly clientId: pulumi.Output<string>;
+  declare readonly oauthSecret: pulumi.Output<string | undefined>;
+  declare readonly isApproved: pulumi.Output<boolean>;
+  declare readonly createdAt: pulumi.Output<number>;
+  declare readonly ownerAccount: pulumi.Output<{ accountId: string; emailAddress: string }>;
+  declare readonly managingAccountId: pulumi.Output<string>;
+
+  constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { managingAccountId: undefined, oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
+    super("ApiApp", name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }));
+    // The client id is the id, which stays known while the app is updated.
+    this.clientId = this.id;
+  }
+}
+
+const lowerSet = (a?: string[], b?: string[]) => sameSet(a, b, (d) => String(d).toLowerCase());
+const sameOAuth = (a?: Props, b?: Props) =>
+  (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
+
+const rules: DiffRules = {
+  clientId: { change: "replace", equal: givenEquals() },
+  // Only create reads it: once the app is held, turning it off or on changes nothing.
+  adopt: { change: "ignore" },
+  name: { change: "update" },
+  domains: { change: "update", equal: lowerSet },
+  callbackUrl: { change: "update" },
+  oauth: { change: "update", equal: (a, b) => (a == null && b == null) || (a != null && b != null && sameOAuth(a, b)) },
+  options: { change: "update" },
+  whiteLabelingOptions: { change: "update" },
+  customLogoFile: { change: "ignore" },
+  customLogoFileHash: { change: "update" },
+};
+
+/** Pulumi inputs -> the wire body (without the logo upload). */
+function wireBody(inputs: Props): BodyOf<"api_app.create"> {
+  const { name, domains, callbackUrl, oauth, options, whiteLabelingOptions } = inputs;
+  return toWire<BodyOf<"api_app.create">>({ name, domains, callbackUrl, oauth, options, whiteLabelingOptions });
+}
+
+/** The create request: the wire body with the logo upload. */
+const createBody = (inputs: Props): BodyOf<"api_app.create"> => ({ ...wireBody(inputs), ...logoUpload(inputs) });
+
+/** The service's app -> outputs (the OAuth secret kept apart, as a secret output). */
+function outputsOf(app: ApiAppWire, inputs: Props): Props {
+  const options = fromWire<Props>(app.options ?? undefined);
+  const keepOptions = inputs.options !== undefined || (options && Object.values(options).some(Boolean));
+  return {
+    ...inputs,
+    clientId: app.client_id,
+    name: app.name,
+    domains: app.domains ?? [],
+    callbackUrl: app.callback_url ?? undefined,
+    oauth: app.oauth ? { callbackUrl: app.oauth.callback_url, scopes: app.oauth.scopes ?? [] } : undefined,
+    oauthSecret: app.oauth?.secret ?? undefined,
+    options: keepOptions ? options : undefined,
+    whiteLabelingOptions: app.white_labeling_options ? whiteLabelingOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
+    isApproved: app.is_approved ?? false,
+    createdAt: app.created_at,
+    ownerAccount: app.owner_account ? fromWire(app.owner_account) : undefined,
+  };
+}
+
+/** Only the keys the program manages are compared; the service fills in the rest with defaults. */
+function whiteLabelingOf(actual: Record<string, unknown>, declared: Props | undefined): Props | undefined {
+  if (!declared) return undefined;
+  const all = fromWire<Props>(actual);
+  return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]]));
+}
+
+function logoUpload(inputs: Props): Props {
+  return inputs.customLogoFile ? { custom_logo_file: readLocalFile(inputs.customLogoFile) } : {};
+}
+
+/** The fields that changed, as an update body; a removed callbackUrl is cleared with "". */
+function updateBody(olds: Props, news: Props): BodyOf<"api_app.update"> {
+  const body: BodyOf<"api_app.update"> = {};
+  const wire = wireBody(news);
+  if (!deepEqual(olds.name, news.name)) body.name = wire.name;
+  if (!rules.domains.equal!(olds.domains, news.domains)) body.domains = wire.domains;
+  if (!deepEqual(olds.callbackUrl, news.callbackUrl)) body.callback_url = wire.callback_url ?? "";
+  // An empty oauth object clears the app's OAuth settings.
+  if (!rules.oauth.equal!(olds.oauth, news.oauth)) body.oauth = wire.oauth ?? {};
+  if (!deepEqual(olds.options, news.options)) body.options = wire.options ?? { can_insert_everywhere: false };
+  if (!deepEqual(olds.whiteLabelingOptions, news.whiteLabelingOptions)) {
+    body.white_labeling_options = wire.white_labeling_options ?? { reset_to_default: true };
+  }
+  if (olds.customLogoFileHash !== news.customLogoFileHash) Object.assign(body, logoUpload(news));
+  return body;
+}
+
+/** Every app the caller can see: read once (100 a page), shared by creates, reads and lookups (native/lookups.ts). */
+export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
+  return ctx.cache.get(cacheKeys.apiApps, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
+}
+
+/** The key's account: the account pin's one GET /account of this provider process. */
+async function callerAccountId(ctx: ProviderContext): Promise<string> {
+  return (await ctx.account()).accountId;
+}
+
+/**
+ * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
+ * of this provider process already holds, so two `adopt: true` resources never take one app and
+ * a create's recovery never takes an app another create made.
+ */
+const heldApps = new WeakMap<ProviderContext, Set<string>>();
+function hold(ctx: ProviderContext, clientId: string): void {
+  const set = heldApps.get(ctx) ?? new Set<string>();
+  set.add(clientId);
+  heldApps.set(ctx, set);
+}
+
+const sameAppAs = (inputs: Props) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
+
+/** The caller's own apps with this name and domain set that no resource of this run holds. */
+async function freeMatches(ctx: ProviderContext, inputs: Props): Promise<ApiAppWire[]> {
+  const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
+  const held = heldApps.get(ctx);
+  return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !held?.has(a.client_id));
+}
+
+/** Keeps the shared list in step with this process's writes instead of re-reading it. */
+function remember(ctx: ProviderContext, app: ApiAppWire): void {
+  hold(ctx, app.client_id);
+  ctx.cache.patch(cacheKeys.apiApps, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
+}
+
+const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
+
+/** Brings an existing app in line with the program: PUT only when the declared settings differ. */
+async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const body = updateBody(outputsOf(existing, inputs), inputs);
+  const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body) : existing;
+  remember(ctx, app);
+  return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+}
+
+/** An adoption the program asked for: taken over, and announced as an engine warning. */
+async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
+  const taken = await takeOver(ctx, existing, inputs);
+  await announceAdoption(ctx, { type: "ApiApp", object: nameOf(existing), how });
+  return taken;
+}
+
+/** `adopt: true`: exactly one free app of the caller's with this name and domain set, or a one-line refusal. */
+async function adoptByName(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const found = await freeMatches(ctx, inputs);
+  const what = `an app of yours named "${inputs.name}" with domains ${JSON.stringify(inputs.domains)}`;
+  if (found.length === 0) {
+    throw new Error(`ApiApp adopt: true: there is no ${what.slice(3)} that another resource of this stack does not already hold; remove adopt to create one, or give clientId`);
+  }
+  if (found.length > 1) {
+    throw new Error(`ApiApp adopt: true: ${found.length} apps match ${what} (${found.map((a) => a.client_id).join(", ")}); give the one to adopt as clientId`);
+  }
+  return adopt(ctx, found[0], inputs, "adopt: true, matched by name and domains");
+}
+
+const CREATE_ATTEMPTS = 3;
+
+/**
+ * The list read after a create without an answer. When it fails too, nobody can tell whether
+ * the app exists, and a later run would not find it (no adoption by name): the error says so.
+ */
+async function lookAgain(ctx: ProviderContext, inputs: Props, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
+  try {
+    return await freeMatches(ctx, inputs);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
+      "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another");
+  }
+}
+
+/**
+ * POST /api_app, idempotent without adopting by name: the client ids that existed before the
+ * first attempt are noted, and after a failure without an answer (5xx, network: it may have
+ * been committed) only an app with this name and domains that was NOT there before is taken,
+ * since only this create can have made it. Found = kept, not found = sent again (D8).
+ */
+async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const before = new Set((await visibleApps(ctx)).map((a) => a.client_id));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const app = await ctx.client.apiApp.create(createBody(inputs));
+      remember(ctx, app);
+      return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+    } catch (error) {
+      if (!isEsignApiError(error) || !error.ambiguous || attempt >= CREATE_ATTEMPTS) throw error;
+      ctx.cache.invalidate(cacheKeys.apiApps);
+      const committed = (await lookAgain(ctx, inputs, error)).find((a) => !before.has(a.client_id));
+      if (committed) {
+        ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) but was committed as ${committed.client_id}; keeping it`);
+        return takeOver(ctx, committed, inputs);
+      }
+      ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) and was not committed; creating again`);
+    }
+  }
+}
+
+export const apiAppImpl: ResourceImpl = {
+  rules,
+  check(_olds, news) {
+    const failures = contractFailures(apiAppCreateBody, wireBody(news), news);
+    const inputs: Props = { ...news };
+    if (typeof news.customLogoFile === "string") {
+      const hashed = hashFile(news.customLogoFile);
+      if ("error" in hashed) failures.push({ property: "customLogoFile", reason: hashed.error });
+      else inputs.customLogoFileHash = hashed.hash;
+    }
+    return { inputs, failures };
+  },
+
+  async create(ctx, inputs) {
+    if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs, "clientId was given");
+    if (inputs.adopt) return adoptByName(ctx, inputs);
+    return createApp(ctx, inputs);
+  },
+
+  async read(ctx, id, props) {
+    // An app missing from the shared list is asked for directly (404 = gone).
+    const app = (await visibleApps(ctx)).find((a) => a.client_id === id) ?? (await ctx.client.apiApp.get(id));
+    return { ...outputsOf(app, props), customLogoFileHash: props.customLogoFileHash };
+  },
+
+  async update(ctx, id, olds, news) {
+    const app = await ctx.client.apiApp.update(id, updateBody(olds, news));
+    remember(ctx, app);
+    return { ...outputsOf(app, news), customLogoFileHash: news.customLogoFileHash };
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.apiApp.delete(id);
+    ctx.cache.patch(cacheKeys.apiApps, (apps) => apps.filter((a) => a.client_id !== id));
+  },
+};

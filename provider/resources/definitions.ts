@@ -1,0 +1,29 @@
+/** Every resource's definition (resources/<kind>/definition.ts), by kind, in the schema's order. */
+import { apiAppDefinition } from "./api-app/definition";
+import { faxLineDefinition } from "./fax-line/definition";
+import { faxLineUserDefinition } from "./fax-line-user/definition";
+import { teamDefinition } from "./team/definition";
+import { teamMemberDefinition } from "./team-member/definition";
+import { templateAccessDefinition } from "./template-access/definition";
+import { templateDefinition } from "./template/definition";
+
+export const definitions = {
+  ApiApp: apiAppDefinition,
+  Team: teamDefinition,
+  TeamMember: teamMemberDefinition,
+  Template: templateDefinition,
+  TemplateAccess: templateAccessDefinition,
+  FaxLine: faxLineDefinition,
+  FaxLineUser: faxLineUserDefinition,
+};
+
+/** A resource's kind: `ApiApp`, `Team`, ... */
+export type Kind = keyof typeof definitions;
+
+/** Every definition, in the schema's order. */
+export const allDefinitions = Object.values(definitions);
+
+/** Builds a table by kind from each definition, in the schema's order. */
+export function byKind<T>(pick: (d: (typeof allDefinitions)[number]) => T): Record<string, T> {
+  return Object.fromEntries(allDefinitions.map((d) => [d.kind, pick(d)]));
+}

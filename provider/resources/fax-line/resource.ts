@@ -1,0 +1,100 @@
+/**
+ * FaxLine: a purchased fax line.
+ *
+ * Replaces: areaCode, country, city, accountId (a line cannot be moved; a new one is bought).
+ * Updates in place: nothing.
+ * Calls: create POST /fax_line/create; read GET /fax_line?number=...; delete DELETE /fax_line
+ * with {number} (404 = already gone).
+ * Adoption: give `number` and create takes over that line instead of buying one.
+ * Who may use the line is not an output: FaxLineUser resources hold that.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { faxLineCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures } from "../../core/check";
+import { givenEquals } from "../../core/compare";
+import { DiffRules } from "../../core/diff";
+import { toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
+
+type FaxLineWire = ResultOf<"fax_line.get">;
+
+export interface FaxLineArgs {
+  /** Required unless `number` adopts an existing line. */
+  areaCode?: pulumi.Input<number>;
+  /** US, CA or UK; required unless `number` adopts an existing line. */
+  country?: pulumi.Input<string>;
+  city?: pulumi.Input<string>;
+  /** The account the line is assigned to (default: the caller). */
+  accountId?: pulumi.Input<string>;
+  /** Adopt this existing line instead of buying one. */
+  number?: pulumi.Input<string>;
+}
+
+export class FaxLine extends EsignResource {
+  readonly number: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<number>;
+  declare readonly updatedAt: pulumi.Output<number>;
+  declare readonly managingAccountId: pulumi.Output<string>;
+
+  constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { managingAccountId: undefined, createdAt: undefined, updatedAt: undefined };
+    super("FaxLine", name, { ...outputs, ...args }, opts);
+    // The number is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.number = this.id;
+  }
+}
+
+const rules: DiffRules = {
+  areaCode: { change: "replace", equal: givenEquals((o, n) => Number(o) === Number(n)) },
+  country: { change: "replace", equal: givenEquals((o, n) => String(o).toUpperCase() === String(n).toUpperCase()) },
+  city: { change: "replace", equal: givenEquals() },
+  accountId: { change: "replace", equal: givenEquals() },
+  number: { change: "replace", equal: givenEquals() },
+};
+
+function outputsOf(line: FaxLineWire, inputs: Props): Props {
+  return {
+    ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined,
+    number: line.number,
+    createdAt: line.created_at,
+    updatedAt: line.updated_at,
+  };
+}
+
+const createBody = (inputs: Props) =>
+  toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
+
+export const faxLineImpl: ResourceImpl = {
+  rules,
+  check(_olds, news) {
+    // An adopted line (by number) is not bought, so the purchase rules do not apply.
+    const failures = news.number ? [] : contractFailures(faxLineCreateBody, createBody(news), news);
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    const line = inputs.number
+      ? await ctx.client.faxLine.get({ number: inputs.number })
+      : await ctx.client.faxLine.create(createBody(inputs));
+    if (inputs.number) await announceAdoption(ctx, { type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
+    return { id: line.number, outs: outputsOf(line, inputs) };
+  },
+
+  async read(ctx, id, props) {
+    return outputsOf(await ctx.client.faxLine.get({ number: id }), props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    return outputsOf(await ctx.client.faxLine.get({ number: id }), news);
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.faxLine.delete({ number: id });
+  },
+};

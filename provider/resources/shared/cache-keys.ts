@@ -1,0 +1,20 @@
+/** The shared reads' cache entries (deployment/cache.ts), each name with the type of its value. */
+import type { ResultOf } from "../../../contract";
+import { cacheKey } from "../../deployment/cache";
+import type { CallerTeam, Person, TeamPerson } from "./people";
+
+/** Every entry of the cache. */
+export const cacheKeys = {
+  /** Every API app the caller can see (GET /api_app/list). */
+  apiApps: cacheKey<ResultOf<"api_app.get">[]>("api_apps"),
+  /** GET /team's answer and the team's id. */
+  callerTeam: cacheKey<CallerTeam>("caller-team"),
+  /** GET /team/info's team id. */
+  callerTeamId: cacheKey<string>("caller-team-id"),
+  /** Who is on a team or invited to it (resources/shared/team-people.ts). */
+  teamPeople: (teamId: string) => cacheKey<TeamPerson[]>(`team-people:${teamId}`),
+  /** The accounts that can use a template. */
+  templateHolders: (templateId: string) => cacheKey<Required<Person>[]>(`template-holders:${templateId}`),
+  /** The accounts on a fax line. */
+  faxLineUsers: (number: string) => cacheKey<Required<Person>[]>(`fax-line-users:${number}`),
+};

@@ -1,0 +1,172 @@
+/**
+ * TeamMember: one account on the team, as a member or with an invitation outstanding.
+ *
+ * Replaces: another person (emailAddress or accountId, compared case-insensitively), create
+ * before delete; a new address for the accountId the program names is an update (D37).
+ * Updates in place: role (PUT /team/add_member?team_id=... with the new role); teamId, a move
+ * (POST /team/remove_member with new_team_id and new_role: never out of the organization,
+ * never a second invitation).
+ * Calls: create PUT /team/add_member?team_id=...; read: who is on the team
+ * (resources/shared/team-people.ts), read ONCE per team and shared by every member's refresh; delete
+ * POST /team/remove_member, which also expires a pending invitation (404 = already gone).
+ * An invitation counts as present (no re-invite on every run); `status` is `invited` until
+ * the person accepts, then `member`. A person already on the team is taken over, with an
+ * engine warning naming them.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../../contract";
+import { cacheKeys } from "../shared/cache-keys";
+import { contractFailures } from "../../core/check";
+import { givenEquals, normalizeEmail, sameEmail } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules, diffByRules } from "../../core/diff";
+import { announceAdoption } from "../shared/adoption";
+import { toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { findPerson, personInput, personKeys, personRequired, personRules } from "../shared/membership";
+import { EsignResource } from "../../dynamic/esign-resource";
+import type { TeamPerson } from "../shared/people";
+import { resolveTeamId, teamPeople } from "../shared/team-people";
+
+export interface TeamMemberArgs {
+  /** Who: an e-mail address (an account is made if it has none) or an account id. */
+  emailAddress?: pulumi.Input<string>;
+  accountId?: pulumi.Input<string>;
+  /** The team; defaults to the caller's team. */
+  teamId?: pulumi.Input<string>;
+  /** Member, Developer, Team Manager or Admin. */
+  role?: pulumi.Input<string>;
+}
+
+export class TeamMember extends EsignResource {
+  declare readonly accountId: pulumi.Output<string>;
+  declare readonly emailAddress: pulumi.Output<string>;
+  declare readonly teamId: pulumi.Output<string>;
+  declare readonly role: pulumi.Output<string>;
+  /** `invited` until the invitation is accepted, then `member`. */
+  declare readonly status: pulumi.Output<"invited" | "member">;
+  declare readonly managingAccountId: pulumi.Output<string>;
+
+  constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
+    super("TeamMember", name, { ...outputs, ...args }, opts);
+  }
+}
+
+const rules: DiffRules = {
+  ...personRules,
+  // A move: POST /team/remove_member with new_team_id, never a removal and a new invitation.
+  teamId: { change: "update", equal: givenEquals() },
+  role: { change: "update", equal: givenEquals() },
+};
+
+/**
+ * The rules, except that a new address for the account id the program names (the person
+ * changed address) is an update: the account is the same, so nothing is removed or re-sent.
+ */
+function diff(olds: Props, news: Props) {
+  const result = diffByRules(rules, olds, news);
+  const samePerson = news.accountId !== undefined && news.accountId === olds.accountId;
+  if (samePerson && result.replaces?.length === 1 && result.replaces[0] === "emailAddress") return { ...result, replaces: [] };
+  return result;
+}
+
+type AddMemberWire = ResultOf<"team.add_member">;
+
+function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
+  return {
+    ...inputs,
+    teamId,
+    accountId: person.accountId ?? accountId ?? inputs.accountId,
+    emailAddress: normalizeEmail(person.emailAddress) ?? inputs.emailAddress,
+    role: person.role,
+    status: person.status,
+  };
+}
+
+/** Where the person stands in a team object (add_member's answer): one request, no re-read. */
+function personIn(team: AddMemberWire, who: Props, role: string | undefined): TeamPerson | undefined {
+  const match = (a: { account_id?: string | null; email_address?: string | null }) =>
+    (who.accountId && a.account_id === who.accountId) || (who.emailAddress && sameEmail(a.email_address, who.emailAddress));
+  const member = (team.accounts ?? []).find(match);
+  if (member) return { accountId: member.account_id ?? undefined, emailAddress: member.email_address ?? "", role: role ?? "Member", status: "member" };
+  const invited = (team.invited_accounts ?? []).find(match);
+  if (invited) return { accountId: invited.account_id ?? undefined, emailAddress: invited.email_address ?? "", role: role ?? "Member", status: "invited" };
+  // An invitation to an address without an account shows only in invited_emails.
+  const email = (team.invited_emails ?? []).find((e) => sameEmail(e, who.emailAddress));
+  return email ? { emailAddress: email, role: role ?? "Member", status: "invited" } : undefined;
+}
+
+/** Adds (or re-roles) the person; the parent's cached list is patched with them, not re-read. */
+async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
+  const body = toWire<BodyOf<"team.add_member">>({ ...personInput(inputs), role: inputs.role });
+  const team = await ctx.client.team.addMember(body, { team_id: teamId });
+  const person = personIn(team, inputs, inputs.role ?? currentRole);
+  if (!person) {
+    ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
+    throw new Error(`team ${teamId}: ${inputs.emailAddress ?? inputs.accountId} is not on the team after add_member`);
+  }
+  ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, inputs)), person]);
+  return person;
+}
+
+/** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
+async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: string, role: string | undefined): Promise<TeamPerson> {
+  const newRole = role ?? olds.role;
+  await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>({ ...personInput(who), newTeamId: teamId, newRole }));
+  const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
+  ctx.cache.patch(cacheKeys.teamPeople(olds.teamId), (people) => people.filter((p) => p !== findPerson(people, who)));
+  ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, who)), person]);
+  ctx.log(`team member ${olds.emailAddress ?? olds.accountId}: moved from team ${olds.teamId} to ${teamId}`);
+  return person;
+}
+
+const nameOf = (person: TeamPerson, teamId: string) =>
+  `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
+
+export const teamMemberImpl: ResourceImpl = {
+  rules,
+  // Replaced only for another person (a changed e-mail or account id): the new one is added
+  // first, and a create that finds the same person keeps them from the old name's delete (claims).
+  deleteBeforeReplace: false,
+  diff: (_id, olds, news) => diff(olds, news),
+  check(_olds, news) {
+    const failures = contractFailures(teamAddMemberBody, toWire({ ...personInput(news), role: news.role }), news);
+    return { inputs: news, failures: [...failures, ...personRequired(news)] };
+  },
+
+  async create(ctx, inputs) {
+    const teamId = await resolveTeamId(ctx, inputs);
+    const existing = findPerson(await teamPeople(ctx, teamId), inputs);
+    let person = existing;
+    if (!existing) person = await addMember(ctx, teamId, inputs);
+    else {
+      await announceAdoption(ctx, { type: "TeamMember", object: nameOf(existing, teamId), how: `already ${existing.status === "invited" ? "invited" : "on the team"}` });
+      if (inputs.role !== undefined && existing.role !== inputs.role) person = await addMember(ctx, teamId, inputs, existing.role);
+    }
+    const outs = outputsOf(inputs, teamId, person!, undefined);
+    return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
+  },
+
+  async read(ctx, _id, props) {
+    const person = findPerson(await teamPeople(ctx, props.teamId), props);
+    return person ? outputsOf(props, props.teamId, person, props.accountId) : undefined;
+  },
+
+  async update(ctx, _id, olds, news) {
+    const who = { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress };
+    const teamId = news.teamId ?? olds.teamId;
+    if (teamId !== olds.teamId) return outputsOf(news, teamId, await move(ctx, olds, who, teamId, news.role), olds.accountId);
+    if (news.role !== undefined && news.role !== olds.role) return outputsOf(news, teamId, await addMember(ctx, teamId, who, olds.role), olds.accountId);
+    // Only the address changed, for the same account: the person's own; nothing to send.
+    const person: TeamPerson = { accountId: olds.accountId, emailAddress: who.emailAddress, role: olds.role, status: olds.status };
+    return outputsOf(news, teamId, person, olds.accountId);
+  },
+
+  objectKeys: (_id, props) => personKeys(props.teamId, props),
+
+  async delete(ctx, _id, props) {
+    await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>(personInput(props)));
+    ctx.cache.patch(cacheKeys.teamPeople(props.teamId), (people) => people.filter((p) => p !== findPerson(people, props)));
+  },
+};

@@ -1,0 +1,113 @@
+/**
+ * Team: the account's team (an account belongs to at most one).
+ *
+ * Replaces: nothing. Updates in place (PUT /team): name.
+ * Calls: create POST /team/create then GET /team/info; read GET /team (shared with the
+ * members' reads; GET /team/info only if its accounts lack team_id);
+ * update PUT /team; delete DELETE /team/destroy (works only while the caller is the sole
+ * member, so members are removed first: they depend on the team).
+ * Adoption: `adopt: true` takes over the caller's existing team (renaming it if `name`
+ * differs) instead of failing because the caller is already on a team.
+ * Who is on the team is not an output: TeamMember resources hold that (a copy here would go
+ * stale as members change and diff by list position after a refresh).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResultOf } from "../../../contract";
+import { teamCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures } from "../../core/check";
+import { givenEquals } from "../../core/compare";
+import { DiffRules } from "../../core/diff";
+import { toWire } from "../../core/naming";
+import type { ProviderContext } from "../../deployment/context";
+import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
+import { isNotFound, Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
+
+type TeamWire = ResultOf<"team.get">;
+
+export interface TeamArgs {
+  /** Defaults to the service's "Untitled Team". */
+  name?: pulumi.Input<string>;
+  /** Take over the caller's existing team instead of creating one. */
+  adopt?: pulumi.Input<boolean>;
+}
+
+export class Team extends EsignResource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly managingAccountId: pulumi.Output<string>;
+  readonly teamId: pulumi.Output<string>;
+
+  constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
+    super("Team", name, { managingAccountId: undefined, name: undefined, ...args }, opts);
+    // The teamId is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.teamId = this.id;
+  }
+}
+
+const rules: DiffRules = {
+  // An unset name means "whatever it is": the service names new teams "Untitled Team".
+  name: { change: "update", equal: givenEquals() },
+  adopt: { change: "ignore" },
+};
+
+function outputsOf(team: TeamWire, teamId: string, inputs: Props): Props {
+  return {
+    ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined,
+    name: team.name,
+    teamId,
+  };
+}
+
+async function currentTeamId(ctx: ProviderContext): Promise<string> {
+  const info = await ctx.client.team.info();
+  return info.team_id;
+}
+
+export const teamImpl: ResourceImpl = {
+  rules,
+  check(_olds, news) {
+    const failures = news.name === undefined ? [] : contractFailures(teamCreateBody, toWire({ name: news.name }), news);
+    return { inputs: news, failures };
+  },
+
+  async create(ctx, inputs) {
+    if (inputs.adopt) {
+      try {
+        let team = await ctx.client.team.get();
+        if (inputs.name !== undefined && team.name !== inputs.name) team = await ctx.client.team.update({ name: inputs.name });
+        const teamId = await currentTeamId(ctx);
+        await announceAdoption(ctx, { type: "Team", object: `team "${team.name}" (${teamId})`, how: "adopt: true" });
+        return { id: teamId, outs: outputsOf(team, teamId, inputs) };
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    const team = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
+    forgetCallerTeam(ctx);
+    const teamId = await currentTeamId(ctx);
+    return { id: teamId, outs: outputsOf(team, teamId, inputs) };
+  },
+
+  async read(ctx, id, props) {
+    // Shared with the members' reads: refreshing a team and its members reads GET /team once.
+    const { team, teamId } = await callerTeam(ctx);
+    // The caller now sits on another team: this one is gone as far as this account can tell.
+    if (teamId !== id) return undefined;
+    return outputsOf(team, teamId, props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    forgetCallerTeam(ctx);
+    const team = news.name === undefined ? await ctx.client.team.get() : await ctx.client.team.update({ name: news.name });
+    return outputsOf(team, id, news);
+  },
+
+  async delete(ctx) {
+    forgetCallerTeam(ctx);
+    await ctx.client.team.destroy();
+  },
+};

@@ -1,0 +1,23 @@
+import type { ResourceSpec } from "../../schema/spec";
+
+export const teamSpec: ResourceSpec = {
+  description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",
+  calls: [
+    ["preview", "none"],
+    ["create", "`POST /team/create`, then `GET /team/info` (the team id)"],
+    ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
+    ["refresh", "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state"],
+    ["update", "`PUT /team`"],
+    ["delete", "`DELETE /team/destroy`"],
+  ],
+  importId: "the team id",
+  importExample: "team <teamId>",
+  inputs: {
+    name: { type: "string", description: "The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone." },
+    adopt: { type: "boolean", description: "Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one." },
+  },
+  outputs: {
+    teamId: { type: "string", description: "The team id (also the resource id)." },
+  },
+  requiredOutputs: ["teamId", "name"],
+};

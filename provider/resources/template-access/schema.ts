@@ -1,0 +1,22 @@
+import type { ResourceSpec } from "../../schema/spec";
+import { grantStatus, personInputs } from "../../schema/resources/person";
+
+export const templateAccessSpec: ResourceSpec = {
+  description: "Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
+  calls: [
+    ["preview", "none"],
+    ["create", "`GET /template/{template_id}` (its `accounts`), then `POST /template/add_user/{template_id}` only when the account has no access yet; when that is refused for an open invitation, `GET /team/info` and the team's people (`GET /team`, and `GET /team/invites` while someone is invited: see TeamMember), once per run"],
+    ["refresh", "`GET /template/{template_id}`, read **once per template** and shared by every access to it"],
+    ["delete", "`POST /template/remove_user/{template_id}` with `account_id` (404: already gone); nothing for a pending grant"],
+  ],
+  importId: "`<templateId>/<accountId>`",
+  importExample: "nda-alice <templateId>/<accountId>",
+  inputs: {
+    templateId: { type: "string", description: "The template." },
+    ...personInputs,
+    skipNotification: { type: "boolean", description: "Do not e-mail the person about the grant (used at create only)." },
+  },
+  requiredInputs: ["templateId"],
+  outputs: { status: grantStatus },
+  requiredOutputs: ["templateId", "status"],
+};

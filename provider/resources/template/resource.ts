@@ -1,0 +1,250 @@
+/**
+ * Template: a reusable document with signer roles and form fields.
+ *
+ * Replaces: the files (`files`: local paths, diffed by content hash; or `fileUrls`), and every
+ * content field the update operation cannot change (signerRoles, formFieldsPerDocument,
+ * mergeFields, metadata, ...). When only the files changed, the replacement goes through
+ * POST /template/update_files/{old id} (the service overlays the new files on the old
+ * template's fields and returns a new template) and the engine then deletes the old one.
+ * Updates in place (POST /template/update/{id}): title, subject, message, ccRoles.
+ * Calls: create POST /template/create (multipart with local files), then polls
+ * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
+ * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
+ * delete POST /template/delete/{id} (404 = already gone).
+ * Refresh reads title, subject, message and ccRoles back as the service has them; content the
+ * program never declared (metadata edited in the web UI) is no change (D23).
+ * Adoption: give `templateId` and create takes over that template (declared content must be
+ * the template's; texts are brought in line), with an engine warning. An adopted template is
+ * never replaced: content changes are refused at check, web-UI content changes fail the diff.
+ * Who may use the template is not an output: TemplateAccess resources hold that.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { BodyOf, ResultOf } from "../../../contract";
+import { templateCreateBody } from "../../../contract";
+import { announceAdoption } from "../shared/adoption";
+import { contractFailures, type CheckFailure } from "../../core/check";
+import { deepEqual, givenEquals, stableJson } from "../../core/compare";
+import type { ProviderContext } from "../../deployment/context";
+import { DiffRules, diffByRules } from "../../core/diff";
+import { hashFile, readLocalFile } from "../../core/files";
+import { fromWire, toWire } from "../../core/naming";
+import { Props, ResourceImpl } from "../../core/resource";
+import { EsignResource } from "../../dynamic/esign-resource";
+import { waitForTemplate } from "./wait";
+
+type TemplateWire = ResultOf<"template.get">;
+
+export interface TemplateArgs {
+  /** Local file paths (read by the provider; changes detected by content). */
+  files?: pulumi.Input<pulumi.Input<string>[]>;
+  fileUrls?: pulumi.Input<pulumi.Input<string>[]>;
+  title?: pulumi.Input<string>;
+  subject?: pulumi.Input<string>;
+  message?: pulumi.Input<string>;
+  signerRoles: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; order?: pulumi.Input<number> }>[]>;
+  ccRoles?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, ... */
+  formFieldsPerDocument: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  formFieldGroups?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  formFieldRules?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  mergeFields?: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; type: pulumi.Input<string> }>[]>;
+  metadata?: pulumi.Input<Record<string, any>>;
+  clientId?: pulumi.Input<string>;
+  allowReassign?: pulumi.Input<boolean>;
+  usePreexistingFields?: pulumi.Input<boolean>;
+  testMode?: pulumi.Input<boolean>;
+  fieldOptions?: pulumi.Input<Record<string, any>>;
+  attachments?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  signerExperience?: pulumi.Input<Record<string, any>>;
+  /** Adopt this existing template instead of creating one. */
+  templateId?: pulumi.Input<string>;
+}
+
+export class Template extends EsignResource {
+  readonly templateId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly documents: pulumi.Output<Record<string, any>[]>;
+  declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
+  declare readonly isLocked: pulumi.Output<boolean>;
+  declare readonly managingAccountId: pulumi.Output<string>;
+
+  constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { managingAccountId: undefined, documents: undefined, isLocked: undefined, fileHashes: undefined };
+    super("Template", name, { ...outputs, ...args }, opts);
+    // The templateId is the id, which stays known while the object is updated (other outputs
+    // are unknown during preview), so dependents do not see a spurious change.
+    this.templateId = this.id;
+  }
+}
+
+function sameText(a: unknown, b: unknown): boolean {
+  return (a ?? "") === (b ?? "");
+}
+
+const CONTENT_KEYS = [
+  "signerRoles", "formFieldsPerDocument", "formFieldGroups", "formFieldRules", "mergeFields", "metadata",
+  "clientId", "allowReassign", "usePreexistingFields", "testMode", "fieldOptions", "attachments", "signerExperience",
+] as const;
+const FILE_KEYS = ["fileHashes", "fileUrls"];
+
+const rules: DiffRules = {
+  templateId: { change: "replace", equal: givenEquals() },
+  files: { change: "ignore" },
+  fileHashes: { change: "replace" },
+  fileUrls: { change: "replace" },
+  ...Object.fromEntries(CONTENT_KEYS.map((k) => [k, { change: "replace" as const }])),
+  // Read back as the service has them (a cleared message is drift); the service answers "" or
+  // null for texts never set and names an untitled template after its first file.
+  title: { change: "update", equal: givenEquals(sameText) },
+  subject: { change: "update", equal: givenEquals(sameText) },
+  message: { change: "update", equal: givenEquals(sameText) },
+  ccRoles: { change: "update", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
+};
+const UPDATE_KEYS = ["title", "subject", "message", "ccRoles"];
+
+/**
+ * The olds to diff against: a content key the program never declared and does not give now
+ * holds what the service has (e.g. metadata edited in the web UI), which is no change (D23).
+ * State from before `declaredInputs` keeps every key.
+ */
+function declaredOlds(olds: Props, news: Props): Props {
+  const declared = olds.declaredInputs;
+  if (!Array.isArray(declared)) return olds;
+  const out = { ...olds };
+  for (const k of CONTENT_KEYS) if (!declared.includes(k) && news[k] === undefined) delete out[k];
+  return out;
+}
+
+/** The keys whose change would replace the template (undeclared content left out). */
+function replacing(olds: Props, news: Props): string[] {
+  return diffByRules(rules, declaredOlds(olds, news), news).replaces ?? [];
+}
+
+const ADOPTED_REASON = "an adopted template (templateId) is never replaced, which would delete it: " +
+  "change it in the web UI and declare what it has, or remove templateId and let esign make a template of its own";
+
+/** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
+const pendingFileReplacements = new Map<string, string>();
+const replacementKey = (inputs: Props) => stableJson(inputs);
+
+function wireBody(inputs: Props, withFiles: boolean): BodyOf<"template.create"> {
+  const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
+  for (const k of CONTENT_KEYS) fields[k] = inputs[k];
+  const body = toWire<BodyOf<"template.create">>(fields);
+  if (inputs.files) body.files = withFiles ? inputs.files.map((p: string) => readLocalFile(p)) : inputs.files.map((p: string) => ({ filename: p, content: new Uint8Array() }));
+  return body;
+}
+
+function outputsOf(t: TemplateWire, inputs: Props): Props {
+  const template = t as Props;
+  return {
+    ...inputs,
+    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
+    accounts: undefined,
+    templateId: template.template_id,
+    // As the service has them: a text cleared in the web UI is drift, not the old value.
+    title: template.title ?? undefined,
+    message: template.message ?? undefined,
+    subject: template.subject ?? undefined,
+    signerRoles: (template.signer_roles ?? []).map((r: Props) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
+    ccRoles: (template.cc_roles ?? []).map((r: Props) => r.name),
+    metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
+    documents: fromWire(template.documents ?? []),
+    isLocked: template.is_locked ?? false,
+  };
+}
+
+async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<string> {
+  const replaced = pendingFileReplacements.get(replacementKey(inputs));
+  if (replaced) {
+    pendingFileReplacements.delete(replacementKey(inputs));
+    const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, true);
+    const body = Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
+    ctx.log(`template ${replaced}: new files, overlaying them with update_files`);
+    const made = await ctx.client.template.updateFiles(replaced, body);
+    return made.template_id;
+  }
+  const made = await ctx.client.template.create(wireBody(inputs, true));
+  return made.template_id;
+}
+
+const updateBody = (inputs: Props) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
+
+/** check() of an adopted template: content the program changes would replace it, so refused. */
+function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
+  if (!olds.templateId || olds.templateId !== news.templateId) return [];
+  return replacing(olds, news).filter((k) => k !== "templateId").map((k) => ({ property: k === "fileHashes" ? "files" : k, reason: ADOPTED_REASON }));
+}
+
+/**
+ * Takes over the template `id`: declared content must be what the template has (no replace
+ * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
+ */
+async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const current = outputsOf(await ctx.client.template.get(id), inputs);
+  const differ = replacing({ ...current, declaredInputs: Object.keys(inputs) }, inputs).filter((k) => k !== "templateId" && !FILE_KEYS.includes(k));
+  if (differ.length) {
+    throw new Error(`template ${id}: ${differ.map((k) => `${k} ${JSON.stringify(inputs[k])} is not the template's ${JSON.stringify(current[k])}`).join("; ")}: ${ADOPTED_REASON}`);
+  }
+  let outs = current;
+  if (UPDATE_KEYS.some((k) => !rules[k].equal!(current[k], inputs[k]))) {
+    await ctx.client.template.update(id, updateBody(inputs));
+    outs = outputsOf(await ctx.client.template.get(id), inputs);
+  }
+  await announceAdoption(ctx, { type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
+  return { id, outs };
+}
+
+export const templateImpl: ResourceImpl = {
+  rules,
+  extraInputs: ["files"],
+  check(olds, news) {
+    const inputs: Props = { ...news };
+    const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
+    if (Array.isArray(news.files)) {
+      const hashes: string[] = [];
+      news.files.forEach((p: unknown, i: number) => {
+        if (typeof p !== "string") return;
+        const hashed = hashFile(p);
+        if ("error" in hashed) failures.push({ property: `files[${i}]`, reason: hashed.error });
+        else hashes.push(hashed.hash);
+      });
+      inputs.fileHashes = hashes;
+    }
+    if (news.templateId) failures.push(...adoptedChanges(olds, inputs));
+    return { inputs, failures };
+  },
+
+  diff(id, olds, news) {
+    const result = diffByRules(rules, declaredOlds(olds, news), news);
+    // What the program asks of an adopted template was refused by check; what remains is the
+    // web UI's change of content (seen by refresh), which a replace would answer by deleting it.
+    const replaces = (result.replaces ?? []).filter((k) => k !== "templateId");
+    if (news.templateId && news.templateId === olds.templateId && replaces.length) {
+      throw new Error(`template ${id}: ${replaces.join(", ")} differ from the template's: ${ADOPTED_REASON}`);
+    }
+    const onlyFiles = (result.replaces ?? []).length > 0 && result.replaces!.every((k) => FILE_KEYS.includes(k));
+    if (onlyFiles && !news.templateId) pendingFileReplacements.set(replacementKey(news), id);
+    return result;
+  },
+
+  async create(ctx, inputs) {
+    if (inputs.templateId) return adopt(ctx, inputs.templateId, inputs);
+    const id = await createOrOverlay(ctx, inputs);
+    await waitForTemplate(ctx, id);
+    return { id, outs: outputsOf(await ctx.client.template.get(id), inputs) };
+  },
+
+  async read(ctx, id, props) {
+    return outputsOf(await ctx.client.template.get(id), props);
+  },
+
+  async update(ctx, id, _olds, news) {
+    await ctx.client.template.update(id, updateBody(news));
+    return outputsOf(await ctx.client.template.get(id), news);
+  },
+
+  async delete(ctx, id) {
+    await ctx.client.template.delete(id);
+  },
+};
