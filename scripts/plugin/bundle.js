@@ -54,7 +54,7 @@ async function bundle(outfile, version) {
     logLevel: "error",
     metafile: true,
     plugins: [plugin()],
-    // Loaded only inside the dynamic providers' serialized stubs (resources/support/stub.ts),
+    // Loaded only inside the dynamic providers' serialized stubs (dynamic/stub.ts),
     // which run in a program's dynamic provider host, never in this plugin.
     external: ["pulumi-esign/runtime"],
     // The engine reads the port from stdout; nothing may print before it.
