@@ -5,7 +5,7 @@
  */
 import * as assert from "assert";
 import { ProviderHarness } from "./support/harness";
-import { assertCheckCases } from "./lifecycle/support/rules-table";
+import { assertCheckCases } from "./support/rules-table";
 
 describe("fast tier: input formats refused at check", () => {
   let h: ProviderHarness;

@@ -1,6 +1,6 @@
 /** TemplateAccess's provider in process (fast tier): the grant suite with a template as parent. */
-import { grantSuite } from "./support/grant-suite";
-import { ndaTemplate } from "./support/fixtures";
+import { grantSuite } from "../../support/grant-suite";
+import { ndaTemplate } from "../../support/fixtures";
 
 grantSuite({
   type: "TemplateAccess",

@@ -1,15 +1,15 @@
 /**
  * ApiApp's provider in process (fast tier): check, every rules-table entry of diff, create /
  * read / update / delete with the requests each makes, reads in bulk, claims. Adoption by name
- * is left to test/provider/identity/ (it is changing).
+ * is left to identity.test.ts beside this file (it is changing).
  */
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ProviderHarness, type Created } from "../support/harness";
-import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-table";
-import { writes } from "./support/calls";
+import { ProviderHarness, type Created } from "../../support/harness";
+import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
+import { writes } from "../../support/calls";
 
 const base = { name: "Portal", domains: ["portal.example.com"] };
 

@@ -5,8 +5,8 @@
  * against the state's outputs) and make no request.
  */
 import * as assert from "assert";
-import { registry } from "../../../../provider/resources/registry";
-import type { ProviderHarness, Props } from "../../support/harness";
+import { registry } from "../../../provider/resources/registry";
+import type { ProviderHarness, Props } from "./harness";
 
 export type Change = "replace" | "update" | "ignore";
 

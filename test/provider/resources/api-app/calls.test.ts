@@ -3,7 +3,7 @@
  * calls each operation makes.
  */
 import * as assert from "assert";
-import { ProviderHarness } from "./support/harness";
+import { ProviderHarness } from "../../support/harness";
 
 describe("provider (in process): ApiApp", () => {
   let h: ProviderHarness;

@@ -3,8 +3,8 @@
  * read / update / delete with the requests each makes, adoption of the caller's team, claims.
  */
 import * as assert from "assert";
-import { ProviderHarness, type Created } from "../support/harness";
-import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-table";
+import { ProviderHarness, type Created } from "../../support/harness";
+import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
 
 describe("fast tier: Team", () => {
   let h: ProviderHarness;

@@ -2,15 +2,15 @@
  * Template's provider in process (fast tier): check, every rules-table entry of diff (files
  * compared by content), create / read / update / delete with the requests each makes, a file
  * change through update_files (D7), adoption by templateId, claims. Refresh of fields the
- * program did not declare is left to test/provider/identity/ (it is changing).
+ * program did not declare is left to identity.test.ts beside this file (it is changing).
  */
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ProviderHarness, type Created } from "../support/harness";
-import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-table";
-import { examplePdf, ndaTemplate } from "./support/fixtures";
+import { ProviderHarness, type Created } from "../../support/harness";
+import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
+import { examplePdf, ndaTemplate } from "../../support/fixtures";
 
 describe("fast tier: Template", () => {
   let h: ProviderHarness;

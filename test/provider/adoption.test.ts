@@ -4,9 +4,9 @@
  */
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
-import * as esign from "../../../provider";
-import { ProviderHarness } from "../support/harness";
-import { warningsOf } from "./support";
+import * as esign from "../../provider";
+import { ProviderHarness } from "./support/harness";
+import { warningsOf } from "./support/identity";
 
 describe("provider (in process): adoption is announced", () => {
   let h: ProviderHarness;

@@ -4,8 +4,8 @@
  * id is an update that sends nothing; someone already on the team is taken over with a warning.
  */
 import * as assert from "assert";
-import { ProviderHarness, type Props } from "../support/harness";
-import { warningsOf } from "./support";
+import { ProviderHarness, type Props } from "../../support/harness";
+import { warningsOf } from "../../support/identity";
 
 describe("provider (in process): TeamMember identity and moves", () => {
   let h: ProviderHarness;

@@ -5,7 +5,7 @@
  * for many grants, adoption, pending grants for an open invitation, claims.
  */
 import * as assert from "assert";
-import { ProviderHarness, type Created, type Props } from "../../support/harness";
+import { ProviderHarness, type Created, type Props } from "./harness";
 import { assertCheckCases, assertRuleTable, UNKNOWN, type RuleCase } from "./rules-table";
 import { writes } from "./calls";
 import { collectingWarnings } from "./warnings";

@@ -1,5 +1,5 @@
 /** FaxLineUser's provider in process (fast tier): the grant suite with a fax line as parent. */
-import { grantSuite } from "./support/grant-suite";
+import { grantSuite } from "../../support/grant-suite";
 
 grantSuite({
   type: "FaxLineUser",

@@ -4,8 +4,8 @@
  * a create whose answer was lost keeps only the app it made.
  */
 import * as assert from "assert";
-import { ProviderHarness } from "../support/harness";
-import { warningsOf } from "./support";
+import { ProviderHarness } from "../../support/harness";
+import { warningsOf } from "../../support/identity";
 
 describe("provider (in process): ApiApp identity and adoption", () => {
   let h: ProviderHarness;

@@ -1,6 +1,6 @@
 /** Inputs shared by the fast-tier suites: a template made from the examples' PDFs. */
 import * as path from "path";
-import { repoRoot } from "../../../engine/support/engine";
+import { repoRoot } from "../../engine/support/engine";
 
 export const examplePdf = (name: string) => path.join(repoRoot, "examples", "files", name);
 

@@ -2,12 +2,12 @@
  * TeamMember's provider in process (fast tier): check, every rules-table entry of diff
  * (e-mails compared without case), create / read / update / delete with the requests each
  * makes, invitations, reads in bulk (D26: one read for a whole team, two while someone is
- * invited), claims. A change of teamId is left to test/provider/identity/ (it is changing).
+ * invited), claims. A change of teamId is left to identity.test.ts beside this file (it is changing).
  */
 import * as assert from "assert";
-import { ProviderHarness, type Created } from "../support/harness";
-import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-table";
-import { writes } from "./support/calls";
+import { ProviderHarness, type Created } from "../../support/harness";
+import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
+import { writes } from "../../support/calls";
 
 describe("fast tier: TeamMember", () => {
   let h: ProviderHarness;

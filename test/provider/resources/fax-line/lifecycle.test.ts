@@ -4,8 +4,8 @@
  * adoption by number, claims.
  */
 import * as assert from "assert";
-import { ProviderHarness, type Created } from "../support/harness";
-import { assertCheckCases, assertRuleTable, UNKNOWN } from "./support/rules-table";
+import { ProviderHarness, type Created } from "../../support/harness";
+import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
 
 describe("fast tier: FaxLine", () => {
   let h: ProviderHarness;

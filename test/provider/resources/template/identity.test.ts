@@ -6,10 +6,10 @@
  */
 import * as assert from "assert";
 import * as path from "path";
-import { ProviderHarness, type Props } from "../support/harness";
-import { warningsOf } from "./support";
+import { ProviderHarness, type Props } from "../../support/harness";
+import { warningsOf } from "../../support/identity";
 
-const file = (name: string) => path.join(__dirname, "..", "..", "..", "examples", "files", name);
+const file = (name: string) => path.join(__dirname, "..", "..", "..", "..", "examples", "files", name);
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 const nda = { title: "NDA", message: "Please sign", files: [file("nda.pdf")], signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields };
 
