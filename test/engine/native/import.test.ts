@@ -118,19 +118,22 @@ describe("engine: importing into the native plugin", function () {
       // The SDK gives every resource its `version` (and pluginDownloadURL, when the schema has one),
       // which names its default provider; import entries carrying the same use that provider.
       const options = sdkProviderOptions();
+      // The import file's own spelling of the two (the engine's format: `pluginDownloadUrl`).
+      const entry = { version: options.version, ...(options.pluginDownloadURL ? { pluginDownloadUrl: options.pluginDownloadURL } : {}) };
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-import-")), "import.json");
       fs.writeFileSync(file, JSON.stringify({ resources: [
-        { type: "esign:index:Team", name: "team", id: made.teamId, ...options },
-        { type: "esign:index:ApiApp", name: "portal", id: made.clientId, ...options },
+        { type: "esign:index:Team", name: "team", id: made.teamId, ...entry },
+        { type: "esign:index:ApiApp", name: "portal", id: made.clientId, ...entry },
       ] }));
       const imported = await stackCli(user, ["import", "--file", file, "--yes", "--generate-code=false"]);
       assert.strictEqual(imported.code, 0, imported.stderr + imported.stdout);
       const state = (await user.stack.exportStack()).deployment.resources;
-      const defaultProvider = `default_${options.version!.replace(/\./g, "_")}`;
+      // default_<version>, plus the download server when the SDK names one (default_0_1_0_github_...).
+      const defaultProvider = `default_${options.version!.replace(/\./g, "_")}${options.pluginDownloadURL ? "_github" : ""}`;
       for (const name of ["team", "portal"]) {
         const r = state.find((x: any) => x.urn.endsWith(`::${name}`));
         assert.ok(r.protect, `${name}: pulumi import protects what it imports`);
-        assert.match(r.provider, new RegExp(`::${defaultProvider}::`), `${name}: imported with the SDK's default provider`);
+        assert.match(r.provider, new RegExp(`::${defaultProvider}[^:]*::`), `${name}: imported with the SDK's default provider`);
       }
       declared = true;
       protect = true;
