@@ -70,6 +70,8 @@ export class Deployment {
   readonly settings: Settings;
   /** Settings that broke their rule, named (deployment/settings.ts). */
   readonly issues: SettingIssue[];
+  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
+  readonly holder: KeyHolder;
   /** Objects a create of this deployment took over, kept by the deletes of the same run. */
   readonly claims: Claims;
   /** Warnings and debug lines to the engine (stderr without one). */
@@ -93,16 +95,14 @@ export class Deployment {
     this.log = state.log ?? new EngineLog(undefined);
   }
 
-  /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
-  readonly holder: KeyHolder;
-
   /**
    * The deployment after a configure: this one when nothing changed, else one with the new
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
     const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log });
-    const same = JSON.stringify(next.settings) === JSON.stringify(this.settings) && next.holder.explicit === this.holder.explicit;
+    const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) &&
+      next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
 
