@@ -1,4 +1,5 @@
 /** Comparisons for diff: sets without order, e-mails without case, structural equality. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- comparisons take any JSON value, and rules pass typed comparers (sameEmail, ...) where any keeps them assignable */
 
 /**
  * The "given equals" rule: an input the program leaves out is filled in by the service (a

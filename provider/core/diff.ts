@@ -3,6 +3,7 @@
  * updates it in place and how values compare; this turns that table into a DiffResult.
  * No API call is made: preview of an unchanged stack costs nothing.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- properties at the resource boundary are untyped JSON until each definition carries its typed inputs */
 import type * as pulumi from "@pulumi/pulumi";
 import { deepEqual } from "./compare";
 import { containsUnknown } from "./unknowns";

@@ -2,6 +2,7 @@
  * The shape every resource implementation has, and the generic parts of its lifecycle:
  * rule-based diff, read returning `inputs`, idempotent delete (a 404 envelope means done).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- properties at the resource boundary are untyped JSON until each definition carries its typed inputs */
 import type * as pulumi from "@pulumi/pulumi";
 import { isGone } from "../client/errors";
 import type { ProviderContext } from "../deployment/context";

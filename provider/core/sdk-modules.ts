@@ -9,7 +9,7 @@ import * as path from "path";
 
 export type SdkModule = "@grpc/grpc-js" | "google-protobuf/google/protobuf/struct_pb" | "proto/provider_pb" | "proto/engine_pb" | "proto/engine_grpc_pb";
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- modules found at run time, untyped */
 export function sdkModule(id: SdkModule): any {
   const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
   return id.startsWith("proto/") ? require(path.join(sdk, id)) : require(require.resolve(id, { paths: [sdk] }));

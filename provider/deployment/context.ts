@@ -134,6 +134,7 @@ export class Deployment {
     }
     // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
     // and loading it (axios and its dependencies) was a fixed cost of every preview.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { EsignClient: Client } = require("../client") as typeof import("../client");
     const client = new Client({
       apiKey: settings.apiKey,

@@ -14,6 +14,11 @@ import { sdkModule } from "../core/sdk-modules";
 type Severity = "debug" | "warning";
 const SEVERITY: Record<Severity, number> = { debug: 0, warning: 2 }; // pulumirpc.LogSeverity
 
+/** The part of the SDK's generated engine protocol this file uses. */
+interface LogProto {
+  LogRequest: new () => { setSeverity(severity: number): void; setMessage(message: string): void };
+}
+
 interface EngineClient {
   log(request: unknown, done: (error: Error | null) => void): void;
 }
@@ -26,11 +31,11 @@ export function dynamicHostEngine(): string | undefined {
 
 /** One host's line to the engine (connected on first use), or none: then stderr. */
 export class EngineLog {
-  private engine: { client: EngineClient; proto: any } | null | undefined;
+  private engine: { client: EngineClient; proto: LogProto } | null | undefined;
 
   constructor(private readonly address: string | undefined) {}
 
-  private connect(): { client: EngineClient; proto: any } | null {
+  private connect(): { client: EngineClient; proto: LogProto } | null {
     if (this.engine !== undefined) return this.engine;
     this.engine = null;
     if (!this.address) return this.engine;

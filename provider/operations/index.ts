@@ -59,8 +59,9 @@ export type OperationName = "check" | "diff" | "create" | "read" | "update" | "d
 async function op<T>(deployment: Deployment, type: string, operation: OperationName, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
-  } catch (error) {
+  } catch (caught) {
     const what = `${type} ${operation}`;
+    let error = caught;
     if (isUnauthorized(error)) {
       const s = deployment.settings;
       const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;

@@ -44,18 +44,18 @@ export interface TemplateArgs {
   signerRoles: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; order?: pulumi.Input<number> }>[]>;
   ccRoles?: pulumi.Input<pulumi.Input<string>[]>;
   /** The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, ... */
-  formFieldsPerDocument: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
-  formFieldGroups?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
-  formFieldRules?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  formFieldsPerDocument: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
+  formFieldGroups?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
+  formFieldRules?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
   mergeFields?: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; type: pulumi.Input<string> }>[]>;
-  metadata?: pulumi.Input<Record<string, any>>;
+  metadata?: pulumi.Input<Record<string, unknown>>;
   clientId?: pulumi.Input<string>;
   allowReassign?: pulumi.Input<boolean>;
   usePreexistingFields?: pulumi.Input<boolean>;
   testMode?: pulumi.Input<boolean>;
-  fieldOptions?: pulumi.Input<Record<string, any>>;
-  attachments?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
-  signerExperience?: pulumi.Input<Record<string, any>>;
+  fieldOptions?: pulumi.Input<Record<string, unknown>>;
+  attachments?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
+  signerExperience?: pulumi.Input<Record<string, unknown>>;
   /** Adopt this existing template instead of creating one. */
   templateId?: pulumi.Input<string>;
 }
@@ -63,7 +63,7 @@ export interface TemplateArgs {
 export class Template extends EsignResource {
   readonly templateId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
-  declare readonly documents: pulumi.Output<Record<string, any>[]>;
+  declare readonly documents: pulumi.Output<Record<string, unknown>[]>;
   declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
   declare readonly isLocked: pulumi.Output<boolean>;
   declare readonly managingAccountId: pulumi.Output<string>;
