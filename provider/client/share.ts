@@ -147,7 +147,10 @@ export class AccountBudget {
     const pace = Math.max(this.pace(), this.lastWindowPace) * Math.max(0, this.resetAtMs - this.observedAtMs);
     const seen = this.othersUsed > 0 || this.lastWindowPace > 0;
     const margin = seen ? Math.ceil(this.limit * this.policy.margin) : 0;
-    return Math.min(this.remaining, Math.max(entitled, pace) + margin);
+    // The margin is for the jitter of the pace seen, not on top of their whole entitlement:
+    // there it would eat our own rate (a local service's unenforced limit of 1,000,000 made
+    // the margin 50,000 and stalled a provider with requestsPerMinute set until each window ended).
+    return Math.min(this.remaining, Math.max(entitled, pace + margin));
   }
 
   /** Others' requests per ms since the window began (over at least minObservedMs). */
