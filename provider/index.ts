@@ -9,11 +9,6 @@
  * (which the engine records, encrypted, as the default provider's inputs in state), and
  * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time; no resource's state holds them.
  */
-export { ApiApp, ApiAppArgs } from "./resources/api-app/resource";
-export { Team, TeamArgs } from "./resources/team/resource";
-export { TeamMember, TeamMemberArgs } from "./resources/team-member/resource";
-export { Template, TemplateArgs } from "./resources/template/resource";
-export { TemplateAccess, TemplateAccessArgs } from "./resources/template-access/resource";
-export { FaxLine, FaxLineArgs } from "./resources/fax-line/resource";
-export { FaxLineUser, FaxLineUserArgs } from "./resources/fax-line-user/resource";
+export { ApiApp, FaxLine, FaxLineUser, Team, TeamMember, Template, TemplateAccess } from "./dynamic/classes";
+export type { ApiAppArgs, FaxLineArgs, FaxLineUserArgs, TeamArgs, TeamMemberArgs, TemplateAccessArgs, TemplateArgs } from "./dynamic/args";
 export { AccountFileError, deployAccount, loadAccountFile, parseAccountFile, type AccountFile } from "./account-file";

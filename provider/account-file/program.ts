@@ -6,38 +6,20 @@
  * users depend on their template or line and on the declared member.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ApiApp as DynamicApiApp } from "../resources/api-app/resource";
-import { FaxLine as DynamicFaxLine } from "../resources/fax-line/resource";
-import { FaxLineUser as DynamicFaxLineUser } from "../resources/fax-line-user/resource";
-import { Team as DynamicTeam } from "../resources/team/resource";
-import { TeamMember as DynamicTeamMember } from "../resources/team-member/resource";
-import { Template as DynamicTemplate } from "../resources/template/resource";
-import { TemplateAccess as DynamicTemplateAccess } from "../resources/template-access/resource";
+import { dynamicClasses } from "../dynamic/classes";
+import type { ResourceClasses } from "../resources/classes";
+import type { TemplateArgs } from "../dynamic/args";
 import { entryOptions } from "./options";
 import { appKey, memberKey, memberNames, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
-
-type Ctor<R> = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => R; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * The resource classes an account file becomes: the dynamic ones by default; the native
  * plugin's Account component passes classes of its `esign:index:*` types (native/classes.ts),
  * so both build the same children with the same checks.
  */
-export interface ResourceClasses {
-  Team: Ctor<pulumi.CustomResource & { teamId: pulumi.Output<string> }>;
-  TeamMember: Ctor<pulumi.CustomResource & { status: pulumi.Output<string> }>;
-  ApiApp: Ctor<pulumi.CustomResource & { clientId: pulumi.Output<string>; oauthSecret: pulumi.Output<string | undefined> }>;
-  Template: Ctor<pulumi.CustomResource & { templateId: pulumi.Output<string> }>;
-  TemplateAccess: Ctor<pulumi.CustomResource>;
-  FaxLine: Ctor<pulumi.CustomResource & { number: pulumi.Output<string> }>;
-  FaxLineUser: Ctor<pulumi.CustomResource>;
-}
-
-export const dynamicClasses: ResourceClasses = {
-  Team: DynamicTeam, TeamMember: DynamicTeamMember, ApiApp: DynamicApiApp, Template: DynamicTemplate,
-  TemplateAccess: DynamicTemplateAccess, FaxLine: DynamicFaxLine, FaxLineUser: DynamicFaxLineUser,
-};
+export type { ResourceClasses };
+export { dynamicClasses };
 
 export interface DeployedAccount {
   teamId?: pulumi.Output<string>;
@@ -103,7 +85,9 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { previousKeys, intent, args } = split(entry);
     const { key, access, ...inputs } = args;
     const keys = [key, ...previousKeys];
-    const template = new Template(`template:${key}`, inputs,
+    // The file's structure is looser than the inputs (signerRoles may be missing): the
+    // resource's own check reports what is wrong, in the words a preview uses.
+    const template = new Template(`template:${key}`, inputs as TemplateArgs,
       entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
     for (const who of access ?? []) {

@@ -9,6 +9,8 @@
 export const givenEquals = (eq: (o: any, n: any) => boolean = (o, n) => o === n) =>
   (o: any, n: any) => n === undefined || eq(o, n);
 
+export function normalizeEmail(email: string): string;
+export function normalizeEmail(email: string | undefined | null): string | undefined;
 export function normalizeEmail(email: string | undefined | null): string | undefined {
   return email == null ? undefined : email.trim().toLowerCase();
 }

@@ -3,7 +3,6 @@
  * updates it in place and how values compare; this turns that table into a DiffResult.
  * No API call is made: preview of an unchanged stack costs nothing.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- properties at the resource boundary are untyped JSON until each definition carries its typed inputs */
 import type * as pulumi from "@pulumi/pulumi";
 import { deepEqual } from "./compare";
 import { containsUnknown } from "./unknowns";
@@ -11,12 +10,16 @@ import { containsUnknown } from "./unknowns";
 export interface PropertyRule {
   /** replace: the object is recreated; update: changed in place; ignore: no effect after create. */
   change: "replace" | "update" | "ignore";
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each rule compares its own property's type (a table of many)
   equal?: (oldValue: any, newValue: any) => boolean;
 }
 
 export type DiffRules = Record<string, PropertyRule>;
 
-export function diffByRules(rules: DiffRules, olds: Record<string, any>, news: Record<string, any>, deleteBeforeReplace = false): pulumi.dynamic.DiffResult {
+/** A resource's inputs or state, read by key. */
+type Properties = { readonly [key: string]: unknown };
+
+export function diffByRules(rules: DiffRules, olds: Properties, news: Properties, deleteBeforeReplace = false): pulumi.dynamic.DiffResult {
   const changed: string[] = [];
   const replaces: string[] = [];
   for (const [key, rule] of Object.entries(rules)) {
@@ -36,8 +39,8 @@ export function diffByRules(rules: DiffRules, olds: Record<string, any>, news: R
 }
 
 /** The input keys that a resource echoes from its outputs (for read's `inputs`). */
-export function pickInputs(rules: DiffRules, props: Record<string, any>, extra: string[] = []): Record<string, any> {
-  const out: Record<string, any> = {};
+export function pickInputs(rules: DiffRules, props: Properties, extra: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const key of [...Object.keys(rules), ...extra]) if (props[key] !== undefined) out[key] = props[key];
   return out;
 }

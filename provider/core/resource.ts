@@ -2,15 +2,19 @@
  * The shape every resource implementation has, and the generic parts of its lifecycle:
  * rule-based diff, read returning `inputs`, idempotent delete (a 404 envelope means done).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- properties at the resource boundary are untyped JSON until each definition carries its typed inputs */
 import type * as pulumi from "@pulumi/pulumi";
 import { isGone } from "../client/errors";
 import type { ProviderContext } from "../deployment/context";
 import { DiffRules, diffByRules, pickInputs } from "./diff";
 
-export type Props = Record<string, any>;
+/** Properties as the hosts pass them, before check: untyped JSON. */
+export type Props = Record<string, unknown>;
 
-export interface ResourceImpl {
+/**
+ * A resource's implementation over its typed inputs `I` and state `S` (resources/define.ts
+ * derives both from the definition's zod schemas); the operations get what check passed on.
+ */
+export interface ResourceImpl<I extends object = Props, S extends object = Props> {
   /** Which input properties replace, update or are ignored, and how they compare. */
   readonly rules: DiffRules;
   /** Membership-like resources whose natural key may survive a replace. */
@@ -21,15 +25,19 @@ export interface ResourceImpl {
    * What names the object in the service, for keeping an object that a create of this
    * deployment took over (deployment/claims.ts). Default: the id.
    */
-  objectKeys?(id: string, props: Props): string[];
-  check(olds: Props, news: Props): pulumi.dynamic.CheckResult | Promise<pulumi.dynamic.CheckResult>;
+  objectKeys?(id: string, props: S): string[];
+  /**
+   * `news` as the program gave them, typed by the definition's inputs schema: the operation
+   * reports where they break it (operations/check.ts); `olds`, the inputs of the last deployment.
+   */
+  check(olds: Props, news: I): pulumi.dynamic.CheckResult<I> | Promise<pulumi.dynamic.CheckResult<I>>;
   /** Optional override; by default the rules decide. */
-  diff?(id: string, olds: Props, news: Props): pulumi.dynamic.DiffResult;
-  create(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }>;
+  diff?(id: string, olds: S, news: I): pulumi.dynamic.DiffResult;
+  create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }>;
   /** The current outputs, or undefined when the object is gone. */
-  read(ctx: ProviderContext, id: string, props: Props): Promise<Props | undefined>;
-  update(ctx: ProviderContext, id: string, olds: Props, news: Props): Promise<Props>;
-  delete(ctx: ProviderContext, id: string, props: Props): Promise<void>;
+  read(ctx: ProviderContext, id: string, props: S): Promise<S | undefined>;
+  update(ctx: ProviderContext, id: string, olds: S, news: I): Promise<S>;
+  delete(ctx: ProviderContext, id: string, props: S): Promise<void>;
 }
 
 /** The object is gone: a 404 or 410 with the service's error envelope (client/errors.ts isGone). */

@@ -1,23 +1,23 @@
 /**
  * Classes of the native `esign:index:*` resource types, for the Account component's children
- * (account-file/program.ts takes the classes to build). Every property of the resource's
- * schema description is an output, as in a generated SDK.
+ * (account-file/program.ts takes the classes to build). Every property of the resource's state
+ * is an output, as in a generated SDK; the types are the definitions' (resources/classes.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResourceClasses } from "../account-file/program";
-import { resourceProperties } from "../schema/generate";
-import { resourceSpecs } from "../schema/resources";
+import { classesOf, secretOutputs, stateKeys, type ResourceClass, type ResourceClasses } from "../resources/classes";
+import type { AnyDefinition } from "../resources/define";
 import { nativeToken } from "./tokens";
 
-function nativeClass(kind: string): new (name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource {
-  const props = resourceProperties(resourceSpecs[kind]);
-  const secrets = Object.keys(props).filter((k) => props[k].secret);
-  return class extends pulumi.CustomResource {
-    constructor(name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
-      const outputs = Object.fromEntries(Object.keys(props).map((k) => [k, undefined]));
-      super(nativeToken(kind), name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }));
+function nativeClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
+  const outputs = Object.fromEntries(stateKeys(d).map((k) => [k, undefined]));
+  const secrets = secretOutputs(d);
+  const Class = class extends pulumi.CustomResource {
+    constructor(name: string, args: pulumi.Inputs = {}, opts: pulumi.CustomResourceOptions = {}) {
+      super(nativeToken(d.kind), name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }));
     }
   };
+  // The class is built from data, so its type is the definition's, stated once here.
+  return Class as unknown as ResourceClass<D>;
 }
 
-export const nativeClasses = Object.fromEntries(Object.keys(resourceSpecs).map((k) => [k, nativeClass(k)])) as unknown as ResourceClasses;
+export const nativeClasses: ResourceClasses = classesOf(nativeClass);

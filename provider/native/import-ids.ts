@@ -4,11 +4,11 @@
  * create gives; each definition's `propsFromId`). Resources whose id alone is enough need none.
  */
 import type { Props } from "../core/resource";
-import type { ResourceDefinition } from "../resources/define";
+import type { AnyDefinition } from "../resources/define";
 import { definitions, type Kind } from "../resources/definitions";
 
 /** The properties read needs for an object known only by its id. */
 export function propsFromId(kind: string, id: string): Props {
-  const definition: ResourceDefinition | undefined = definitions[kind as Kind];
+  const definition: AnyDefinition | undefined = definitions[kind as Kind];
   return definition?.propsFromId?.(id) ?? {};
 }

@@ -14,7 +14,8 @@ import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
 import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
-import { registry } from "../resources/registry";
+import { inputSchemas, registry } from "../resources/registry";
+import { inputFailures } from "../core/check";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
 function plain<T>(value: T): T {
@@ -95,11 +96,13 @@ export function resourceOperations(type: string): ResourceOperations {
 function makeOperations(type: string): ResourceOperations {
   const impl = registry[type];
   if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
+  const inputsSchema = inputSchemas[type];
   return {
     check: (d, olds, news) => op(d, type, "check", async () => {
       d.assertSettings(); // a bad setting fails the preview here, before any request
       const result = await impl.check(olds, news);
-      return { ...result, inputs: result.inputs && plain(result.inputs) };
+      const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
+      return { ...result, failures, inputs: result.inputs && plain(result.inputs) };
     }),
     diff: (d, id, o, n) => op(d, type, "diff", async () => {
       const result = await inputDiff(impl, id, o, n);

@@ -1,23 +1,83 @@
 /**
- * A resource's definition: its kind and everything the registry derives from it (the runtime's
- * implementation, schema.json and so the SDKs and docs, usage examples, the import id's
- * format). resources/definitions.ts lists them; nothing else names the seven kinds.
+ * A resource's definition: its kind, its properties as zod (typed inputs, what check computes,
+ * outputs with their descriptions and secrecy), its implementation, and everything derived from
+ * them: schema.json (and so the SDKs and docs), the dynamic and native classes with their typed
+ * args and outputs, the import id's format, how to adopt an object. resources/definitions.ts
+ * lists them; nothing else names the seven kinds.
  */
-import type { Props, ResourceImpl } from "../core/resource";
+import type { z } from "zod";
+import type { ResourceImpl } from "../core/resource";
 import type { Example } from "../schema/examples/types";
+import { propSpecsOf, requiredKeys, type PropsSchema } from "../schema/from-zod";
 import type { ResourceSpec } from "../schema/spec";
 
-export interface ResourceDefinition<K extends string = string> {
+/**
+ * The schema description besides the properties: prose, the calls table, the import id, and the
+ * outputs always present after create (`R`: their names, so the classes type them as defined).
+ */
+export type ResourceAbout<R extends string = string> = Omit<ResourceSpec, "inputs" | "requiredInputs" | "computed" | "outputs" | "requiredOutputs"> & {
+  requiredOutputs: readonly R[];
+};
+
+/** No properties (a resource that computes nothing at check). */
+export type NoProps = z.ZodObject<Record<never, never>>;
+
+/** Properties every resource's state has, set around the resource's own operations (operations/). */
+export type CommonState = {
+  /** The account whose key created or adopted the object (deployment/account-pin.ts). */
+  managingAccountId?: string;
+};
+
+export interface ResourceDefinition<K extends string = string, I extends PropsSchema = PropsSchema, C extends PropsSchema = NoProps, O extends PropsSchema = PropsSchema, R extends string = string> {
   readonly kind: K;
+  /** The inputs: types, which are required, descriptions (and `meta({ ref, secret, changeUnless })`). */
+  readonly inputs: I;
+  /** State that check computes from the inputs (hashes of local files): outputs only. */
+  readonly computed?: C;
+  /** Outputs besides the inputs (each input is an output too). */
+  readonly outputs: O;
+  readonly about: ResourceAbout<R>;
   /** Rules, check, diff and create/read/update/delete (the operations run them: operations/). */
-  readonly impl: ResourceImpl;
-  /** The schema's description: inputs, outputs (descriptions, secrecy), calls table. */
-  readonly spec: ResourceSpec;
+  readonly impl: ResourceImpl<InputsOf<I, C>, StateOf<I, C, O, R>>;
   readonly examples: Example[];
   /** The properties read needs when the id is all there is (import); none when the id alone is enough. */
-  readonly propsFromId?: (id: string) => Props;
+  readonly propsFromId?: (id: string) => Partial<z.output<I>>;
+  /** What a program gives to take over the object with this id (named when `{ import }` is refused). */
+  readonly adoptWith: (id: string) => string;
+  /** The output that is the resource's id, kept known while the object is updated (`clientId`). */
+  readonly idOutput?: keyof StateOf<I, C, O, R> & string;
 }
 
-export function defineResource<K extends string>(definition: ResourceDefinition<K>): ResourceDefinition<K> {
+/** The inputs as check passes them on: the program's, with what check computed from them. */
+export type InputsOf<I extends PropsSchema, C extends PropsSchema = NoProps> = z.output<I> & ComputedOf<C>;
+
+/** What a resource's state holds: its inputs, what check computed, its outputs; `R`, the outputs always present. */
+export type StateOf<I extends PropsSchema, C extends PropsSchema, O extends PropsSchema, R extends string = never> =
+  WithRequired<z.output<I> & ComputedOf<C> & z.output<O> & CommonState, R>;
+
+type WithRequired<T, R extends string> = T & { [K in R & keyof T]-?: NonNullable<T[K]> };
+
+/** What check computed (absent before the first check); nothing for NoProps (whose output type is an index signature). */
+export type ComputedOf<C extends PropsSchema> = [keyof C["shape"]] extends [never] ? unknown : Partial<z.output<C>>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schemas (the hosts read them as JSON)
+export type AnyDefinition = ResourceDefinition<string, any, any, any, string>;
+
+export function defineResource<K extends string, I extends PropsSchema, O extends PropsSchema, R extends string, C extends PropsSchema = NoProps>(
+  definition: ResourceDefinition<K, I, C, O, R>,
+): ResourceDefinition<K, I, C, O, R> {
   return definition;
+}
+
+/** The schema description of a definition: its `about` with its properties read from the zod schemas. */
+export function specOf(d: AnyDefinition): ResourceSpec {
+  const computed = propSpecsOf(d.computed, `${d.kind}.computed`);
+  return {
+    ...d.about,
+    requiredOutputs: [...d.about.requiredOutputs],
+    inputs: propSpecsOf(d.inputs, d.kind),
+    requiredInputs: requiredKeys(d.inputs),
+    ...(Object.keys(computed).length ? { computed } : {}),
+    outputs: propSpecsOf(d.outputs, `${d.kind}.outputs`),
+  };
 }

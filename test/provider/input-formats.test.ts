@@ -44,4 +44,22 @@ describe("fast tier: input formats refused at check", () => {
     ]);
     assert.deepStrictEqual((await h.resource("FaxLine").check({ areaCode: 20, country: "UK" })).failures ?? [], []);
   });
+
+  it("every resource: a value of the wrong type is refused by its inputs schema, even where no wire rule reads it", async () => {
+    await assertCheckCases(h, "ApiApp", app, [
+      { title: "adopt as a string", inputs: { ...app, adopt: "yes" }, property: "adopt", reason: /boolean/ },
+      { title: "a logo path as a number", inputs: { ...app, customLogoFile: 7 }, property: "customLogoFile", reason: /string/ },
+    ]);
+    await assertCheckCases(h, "Team", {}, [
+      { title: "adopt as a number", inputs: { adopt: 1 }, property: "adopt", reason: /boolean/ },
+    ]);
+    await assertCheckCases(h, "TemplateAccess", { templateId: "t1", emailAddress: "a@example.com" }, [
+      { title: "skipNotification as a string", inputs: { templateId: "t1", emailAddress: "a@example.com", skipNotification: "no" }, property: "skipNotification", reason: /boolean/ },
+    ]);
+  });
+
+  it("a property both the wire rule and the inputs schema refuse is named once, with the service's rule", async () => {
+    const failures = (await h.resource("ApiApp").check({ ...app, name: 5 })).failures ?? [];
+    assert.deepStrictEqual(failures.map((f) => f.property), ["name"]);
+  });
 });

@@ -1,12 +1,17 @@
-/** ApiApp: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** ApiApp: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
 import { apiAppExamples } from "./examples";
 import { apiAppImpl } from "./resource";
-import { apiAppSpec } from "./schema";
+import { apiAppAbout, apiAppComputed, apiAppInputs, apiAppOutputs } from "./schema";
 
 export const apiAppDefinition = defineResource({
   kind: "ApiApp",
+  inputs: apiAppInputs,
+  computed: apiAppComputed,
+  outputs: apiAppOutputs,
+  about: apiAppAbout,
   impl: apiAppImpl,
-  spec: apiAppSpec,
   examples: apiAppExamples,
+  adoptWith: (id) => `clientId: "${id}" (or adopt: true, to match your app by name and domains)`,
+  idOutput: "clientId",
 });

@@ -18,7 +18,6 @@
  * again, at most CREATE_ATTEMPTS times.
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { BodyOf, ResultOf } from "../../../contract";
 import { apiAppCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
@@ -30,58 +29,15 @@ import { DiffRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
 import { isEsignApiError } from "../../client/errors";
-import { Props, ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { ResourceImpl } from "../../core/resource";
+import type { ApiAppInputs, ApiAppState } from "./schema";
+
+type OAuth = ApiAppInputs["oauth"];
 
 type ApiAppWire = ResultOf<"api_app.get">;
 
-export interface ApiAppOAuthArgs {
-  callbackUrl: pulumi.Input<string>;
-  scopes: pulumi.Input<pulumi.Input<string>[]>;
-}
-
-export interface ApiAppArgs {
-  name: pulumi.Input<string>;
-  /** A set of at most 10 domains; order does not matter. */
-  domains: pulumi.Input<pulumi.Input<string>[]>;
-  callbackUrl?: pulumi.Input<string>;
-  oauth?: pulumi.Input<ApiAppOAuthArgs>;
-  options?: pulumi.Input<{ canInsertEverywhere?: pulumi.Input<boolean> }>;
-  /** Keys of the API in camelCase: primaryButtonColor, legalVersion, ... (some plans only). */
-  whiteLabelingOptions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Path of an image file; changes are detected by content. */
-  customLogoFile?: pulumi.Input<string>;
-  /** Adopt this existing app instead of creating one. */
-  clientId?: pulumi.Input<string>;
-  /**
-   * Adopt the caller's own app with this name and domain set instead of creating one (refused
-   * when none or several match). Without it (or clientId) create always makes a new app.
-   */
-  adopt?: pulumi.Input<boolean>;
-}
-
-export class ApiApp extends EsignResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly domains: pulumi.Output<string[]>;
-  declare readonly callbackUrl: pulumi.Output<string | undefined>;
-  declare readonly oauth: pulumi.Output<{ callbackUrl: string; scopes: string[] } | undefined>;
-  readonly clientId: pulumi.Output<string>;
-  declare readonly oauthSecret: pulumi.Output<string | undefined>;
-  declare readonly isApproved: pulumi.Output<boolean>;
-  declare readonly createdAt: pulumi.Output<number>;
-  declare readonly ownerAccount: pulumi.Output<{ accountId: string; emailAddress: string }>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: ApiAppArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { managingAccountId: undefined, oauthSecret: undefined, isApproved: undefined, createdAt: undefined, ownerAccount: undefined, customLogoFileHash: undefined };
-    super("ApiApp", name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["oauthSecret"] }));
-    // The client id is the id, which stays known while the app is updated.
-    this.clientId = this.id;
-  }
-}
-
 const lowerSet = (a?: string[], b?: string[]) => sameSet(a, b, (d) => String(d).toLowerCase());
-const sameOAuth = (a?: Props, b?: Props) =>
+const sameOAuth = (a: OAuth, b: OAuth) =>
   (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
 
 const rules: DiffRules = {
@@ -99,47 +55,49 @@ const rules: DiffRules = {
 };
 
 /** Pulumi inputs -> the wire body (without the logo upload). */
-function wireBody(inputs: Props): BodyOf<"api_app.create"> {
+function wireBody(inputs: ApiAppInputs): BodyOf<"api_app.create"> {
   const { name, domains, callbackUrl, oauth, options, whiteLabelingOptions } = inputs;
   return toWire<BodyOf<"api_app.create">>({ name, domains, callbackUrl, oauth, options, whiteLabelingOptions });
 }
 
 /** The create request: the wire body with the logo upload. */
-const createBody = (inputs: Props): BodyOf<"api_app.create"> => ({ ...wireBody(inputs), ...logoUpload(inputs) });
+const createBody = (inputs: ApiAppInputs): BodyOf<"api_app.create"> => ({ ...wireBody(inputs), ...logoUpload(inputs) });
 
 /** The service's app -> outputs (the OAuth secret kept apart, as a secret output). */
-function outputsOf(app: ApiAppWire, inputs: Props): Props {
-  const options = fromWire<Props>(app.options ?? undefined);
+function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
+  const options = fromWire<ApiAppInputs["options"]>(app.options ?? undefined);
   const keepOptions = inputs.options !== undefined || (options && Object.values(options).some(Boolean));
+  // The contract lets the service leave out name, created_at and the OAuth callback (the
+  // OpenAPI requires nothing); ours always sends them, and the fallbacks keep the state typed.
   return {
     ...inputs,
     clientId: app.client_id,
-    name: app.name,
+    name: app.name ?? inputs.name,
     domains: app.domains ?? [],
     callbackUrl: app.callback_url ?? undefined,
-    oauth: app.oauth ? { callbackUrl: app.oauth.callback_url, scopes: app.oauth.scopes ?? [] } : undefined,
+    oauth: app.oauth ? { callbackUrl: app.oauth.callback_url ?? "", scopes: app.oauth.scopes ?? [] } : undefined,
     oauthSecret: app.oauth?.secret ?? undefined,
     options: keepOptions ? options : undefined,
     whiteLabelingOptions: app.white_labeling_options ? whiteLabelingOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
     isApproved: app.is_approved ?? false,
-    createdAt: app.created_at,
+    createdAt: app.created_at ?? 0,
     ownerAccount: app.owner_account ? fromWire(app.owner_account) : undefined,
   };
 }
 
 /** Only the keys the program manages are compared; the service fills in the rest with defaults. */
-function whiteLabelingOf(actual: Record<string, unknown>, declared: Props | undefined): Props | undefined {
+function whiteLabelingOf(actual: Record<string, unknown>, declared: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!declared) return undefined;
-  const all = fromWire<Props>(actual);
+  const all = fromWire<Record<string, string>>(actual);
   return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]]));
 }
 
-function logoUpload(inputs: Props): Props {
+function logoUpload(inputs: ApiAppInputs): Pick<BodyOf<"api_app.create">, "custom_logo_file"> {
   return inputs.customLogoFile ? { custom_logo_file: readLocalFile(inputs.customLogoFile) } : {};
 }
 
 /** The fields that changed, as an update body; a removed callbackUrl is cleared with "". */
-function updateBody(olds: Props, news: Props): BodyOf<"api_app.update"> {
+function updateBody(olds: ApiAppState, news: ApiAppInputs): BodyOf<"api_app.update"> {
   const body: BodyOf<"api_app.update"> = {};
   const wire = wireBody(news);
   if (!deepEqual(olds.name, news.name)) body.name = wire.name;
@@ -177,10 +135,10 @@ function hold(ctx: ProviderContext, clientId: string): void {
   heldApps.set(ctx, set);
 }
 
-const sameAppAs = (inputs: Props) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
+const sameAppAs = (inputs: ApiAppInputs) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
 
 /** The caller's own apps with this name and domain set that no resource of this run holds. */
-async function freeMatches(ctx: ProviderContext, inputs: Props): Promise<ApiAppWire[]> {
+async function freeMatches(ctx: ProviderContext, inputs: ApiAppInputs): Promise<ApiAppWire[]> {
   const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
   const held = heldApps.get(ctx);
   return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !held?.has(a.client_id));
@@ -195,7 +153,7 @@ function remember(ctx: ProviderContext, app: ApiAppWire): void {
 const nameOf = (app: ApiAppWire) => `API app "${app.name}" (client id ${app.client_id})`;
 
 /** Brings an existing app in line with the program: PUT only when the declared settings differ. */
-async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Props): Promise<{ id: string; outs: Props }> {
+async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: ApiAppInputs): Promise<{ id: string; outs: ApiAppState }> {
   const body = updateBody(outputsOf(existing, inputs), inputs);
   const app = Object.keys(body).length ? await ctx.client.apiApp.update(existing.client_id, body) : existing;
   remember(ctx, app);
@@ -203,14 +161,14 @@ async function takeOver(ctx: ProviderContext, existing: ApiAppWire, inputs: Prop
 }
 
 /** An adoption the program asked for: taken over, and announced as an engine warning. */
-async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: Props, how: string): Promise<{ id: string; outs: Props }> {
+async function adopt(ctx: ProviderContext, existing: ApiAppWire, inputs: ApiAppInputs, how: string): Promise<{ id: string; outs: ApiAppState }> {
   const taken = await takeOver(ctx, existing, inputs);
   await announceAdoption(ctx, { type: "ApiApp", object: nameOf(existing), how });
   return taken;
 }
 
 /** `adopt: true`: exactly one free app of the caller's with this name and domain set, or a one-line refusal. */
-async function adoptByName(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+async function adoptByName(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ id: string; outs: ApiAppState }> {
   const found = await freeMatches(ctx, inputs);
   const what = `an app of yours named "${inputs.name}" with domains ${JSON.stringify(inputs.domains)}`;
   if (found.length === 0) {
@@ -228,7 +186,7 @@ const CREATE_ATTEMPTS = 3;
  * The list read after a create without an answer. When it fails too, nobody can tell whether
  * the app exists, and a later run would not find it (no adoption by name): the error says so.
  */
-async function lookAgain(ctx: ProviderContext, inputs: Props, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
+async function lookAgain(ctx: ProviderContext, inputs: ApiAppInputs, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
   try {
     return await freeMatches(ctx, inputs);
   } catch (error) {
@@ -244,7 +202,7 @@ async function lookAgain(ctx: ProviderContext, inputs: Props, lost: { status: nu
  * been committed) only an app with this name and domains that was NOT there before is taken,
  * since only this create can have made it. Found = kept, not found = sent again (D8).
  */
-async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: string; outs: Props }> {
+async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ id: string; outs: ApiAppState }> {
   const before = new Set((await visibleApps(ctx)).map((a) => a.client_id));
   for (let attempt = 1; ; attempt++) {
     try {
@@ -264,11 +222,11 @@ async function createApp(ctx: ProviderContext, inputs: Props): Promise<{ id: str
   }
 }
 
-export const apiAppImpl: ResourceImpl = {
+export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
   rules,
   check(_olds, news) {
     const failures = contractFailures(apiAppCreateBody, wireBody(news), news);
-    const inputs: Props = { ...news };
+    const inputs: ApiAppInputs = { ...news };
     if (typeof news.customLogoFile === "string") {
       const hashed = hashFile(news.customLogoFile);
       if ("error" in hashed) failures.push({ property: "customLogoFile", reason: hashed.error });

@@ -1,6 +1,44 @@
-import type { ResourceSpec } from "../../schema/spec";
+import { z } from "zod";
+import type { InputsOf, ResourceAbout, StateOf } from "../define";
 
-export const apiAppSpec: ResourceSpec = {
+export const apiAppOAuth = z.object({
+  callbackUrl: z.string().describe("The OAuth callback URL."),
+  scopes: z.array(z.string()).describe("The scopes the app asks for (a set)."),
+}).meta({ ref: "ApiAppOAuth", typeDescription: "An API app's OAuth settings." });
+
+export const apiAppOptions = z.object({
+  canInsertEverywhere: z.boolean().optional().describe("Whether signers may insert everywhere."),
+}).meta({ ref: "ApiAppOptions", typeDescription: "An API app's options." });
+
+export const apiAppOwnerAccount = z.object({
+  accountId: z.string().optional().describe("The owner's account id."),
+  emailAddress: z.string().optional().describe("The owner's e-mail address."),
+}).meta({ ref: "ApiAppOwnerAccount", typeDescription: "The account that owns an API app." });
+
+export const apiAppInputs = z.object({
+  clientId: z.string().optional().describe("Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id)."),
+  adopt: z.boolean().optional().describe("Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create."),
+  name: z.string().describe("The app's name."),
+  domains: z.array(z.string()).describe("The domains the app may be embedded on: a set of at most 10 (order and case do not matter)."),
+  callbackUrl: z.string().optional().describe("Where the service sends the app's events."),
+  oauth: apiAppOAuth.optional().describe("OAuth settings; remove them to clear the app's OAuth."),
+  options: apiAppOptions.optional().describe("The app's options."),
+  whiteLabelingOptions: z.record(z.string(), z.string()).optional().describe("White labeling, by the API's keys in camelCase (primaryButtonColor, legalVersion, ...); only the keys given are managed (some plans only)."),
+  customLogoFile: z.string().optional().describe("Path of an image file uploaded as the app's logo; changes are detected by content, not path."),
+});
+
+export const apiAppComputed = z.object({
+  customLogoFileHash: z.string().optional().describe("The SHA-256 of `customLogoFile`'s content, computed at check."),
+});
+
+export const apiAppOutputs = z.object({
+  oauthSecret: z.string().optional().meta({ secret: true }).describe("The app's OAuth secret (a secret output; nowhere else in state)."),
+  isApproved: z.boolean().describe("Whether the app is approved for production."),
+  createdAt: z.int().describe("When the app was created (Unix time)."),
+  ownerAccount: apiAppOwnerAccount.optional().describe("The account that owns the app."),
+});
+
+export const apiAppAbout = {
   description: "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",
   calls: [
     ["preview", "none (`check` and `diff` are local)"],
@@ -13,26 +51,10 @@ export const apiAppSpec: ResourceSpec = {
   ],
   importId: "the app's client id",
   importExample: "portal <clientId>",
-  inputs: {
-    clientId: { type: "string", description: "Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id)." },
-    adopt: { type: "boolean", description: "Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create." },
-    name: { type: "string", description: "The app's name." },
-    domains: { type: "array", items: { type: "string" }, description: "The domains the app may be embedded on: a set of at most 10 (order and case do not matter)." },
-    callbackUrl: { type: "string", description: "Where the service sends the app's events." },
-    oauth: { ref: "ApiAppOAuth", description: "OAuth settings; remove them to clear the app's OAuth." },
-    options: { ref: "ApiAppOptions", description: "The app's options." },
-    whiteLabelingOptions: { type: "object", additionalProperties: { type: "string" }, description: "White labeling, by the API's keys in camelCase (primaryButtonColor, legalVersion, ...); only the keys given are managed (some plans only)." },
-    customLogoFile: { type: "string", description: "Path of an image file uploaded as the app's logo; changes are detected by content, not path." },
-  },
-  requiredInputs: ["name", "domains"],
-  computed: {
-    customLogoFileHash: { type: "string", description: "The SHA-256 of `customLogoFile`'s content, computed at check." },
-  },
-  outputs: {
-    oauthSecret: { type: "string", secret: true, description: "The app's OAuth secret (a secret output; nowhere else in state)." },
-    isApproved: { type: "boolean", description: "Whether the app is approved for production." },
-    createdAt: { type: "integer", description: "When the app was created (Unix time)." },
-    ownerAccount: { ref: "ApiAppOwnerAccount", description: "The account that owns the app." },
-  },
-  requiredOutputs: ["clientId", "name", "domains", "isApproved", "createdAt"],
-};
+  requiredOutputs: ["clientId", "name", "domains", "isApproved", "createdAt"] as const,
+} satisfies ResourceAbout;
+
+/** ApiApp's inputs, as check passes them on (with what it computed). */
+export type ApiAppInputs = InputsOf<typeof apiAppInputs, typeof apiAppComputed>;
+/** What ApiApp's state holds: its inputs, what check computed, its outputs (the required ones always there). */
+export type ApiAppState = StateOf<typeof apiAppInputs, typeof apiAppComputed, typeof apiAppOutputs, (typeof apiAppAbout.requiredOutputs)[number]>;

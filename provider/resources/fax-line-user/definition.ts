@@ -1,15 +1,18 @@
-/** FaxLineUser: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** FaxLineUser: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
 import { faxLineUserExamples } from "./examples";
 import { faxLineUserImpl } from "./resource";
-import { faxLineUserSpec } from "./schema";
+import { faxLineUserAbout, faxLineUserInputs, faxLineUserOutputs } from "./schema";
 
 export const faxLineUserDefinition = defineResource({
   kind: "FaxLineUser",
+  inputs: faxLineUserInputs,
+  outputs: faxLineUserOutputs,
+  about: faxLineUserAbout,
   impl: faxLineUserImpl,
-  spec: faxLineUserSpec,
   examples: faxLineUserExamples,
+  adoptWith: () => "nothing: a user already on the line is taken over, with a warning",
   propsFromId: (id) => {
     const [number, person] = idPair("FaxLineUser", id, "<number>/<accountId>");
     return { number, ...personOf(person) };

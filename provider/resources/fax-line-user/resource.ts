@@ -8,34 +8,14 @@
  * ONCE per line and shared by all its users' refresh; delete PUT /fax_line/remove_user
  * (404 = already gone). An existing access is taken over with a warning.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { faxLineUserBody } from "../../../contract";
 import { cacheKeys } from "../shared/cache-keys";
-import { grantImpl, type GrantStatus } from "../shared/grant";
+import { grantImpl } from "../shared/grant";
 import { personInput } from "../shared/membership";
 import type { ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { FaxLineUserInputs, FaxLineUserState } from "./schema";
 
-export interface FaxLineUserArgs {
-  number: pulumi.Input<string>;
-  emailAddress?: pulumi.Input<string>;
-  accountId?: pulumi.Input<string>;
-}
-
-export class FaxLineUser extends EsignResource {
-  declare readonly number: pulumi.Output<string>;
-  declare readonly accountId: pulumi.Output<string>;
-  declare readonly emailAddress: pulumi.Output<string>;
-  /** `pending` while the person has not accepted the team invitation (no access yet), then `granted`. */
-  declare readonly status: pulumi.Output<GrantStatus>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: FaxLineUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super("FaxLineUser", name, { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
-  }
-}
-
-export const faxLineUserImpl: ResourceImpl = grantImpl({
+export const faxLineUserImpl: ResourceImpl<FaxLineUserInputs, FaxLineUserState> = grantImpl({
   key: "number",
   type: "FaxLineUser",
   cacheKey: cacheKeys.faxLineUsers,

@@ -1,7 +1,15 @@
-import type { ResourceSpec } from "../../schema/spec";
-import { grantStatus, personInputs } from "../../schema/resources/person";
+import { z } from "zod";
+import type { InputsOf, NoProps, ResourceAbout, StateOf } from "../define";
+import { grantStatus, personShape } from "../shared/person-schema";
 
-export const faxLineUserSpec: ResourceSpec = {
+export const faxLineUserInputs = z.object({
+  number: z.string().describe("The fax line's number."),
+  ...personShape,
+});
+
+export const faxLineUserOutputs = z.object({ status: grantStatus });
+
+export const faxLineUserAbout = {
   description: "Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
   calls: [
     ["preview", "none"],
@@ -11,11 +19,10 @@ export const faxLineUserSpec: ResourceSpec = {
   ],
   importId: "`<number>/<accountId>`",
   importExample: "main-alice <number>/<accountId>",
-  inputs: {
-    number: { type: "string", description: "The fax line's number." },
-    ...personInputs,
-  },
-  requiredInputs: ["number"],
-  outputs: { status: grantStatus },
-  requiredOutputs: ["number", "status"],
-};
+  requiredOutputs: ["number", "status"] as const,
+} satisfies ResourceAbout;
+
+/** FaxLineUser's inputs, as check passes them on. */
+export type FaxLineUserInputs = InputsOf<typeof faxLineUserInputs>;
+/** What FaxLineUser's state holds: its inputs, its outputs (the required ones always there). */
+export type FaxLineUserState = StateOf<typeof faxLineUserInputs, NoProps, typeof faxLineUserOutputs, (typeof faxLineUserAbout.requiredOutputs)[number]>;

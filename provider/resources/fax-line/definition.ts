@@ -1,12 +1,16 @@
-/** FaxLine: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** FaxLine: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
 import { faxLineExamples } from "./examples";
 import { faxLineImpl } from "./resource";
-import { faxLineSpec } from "./schema";
+import { faxLineAbout, faxLineInputs, faxLineOutputs } from "./schema";
 
 export const faxLineDefinition = defineResource({
   kind: "FaxLine",
+  inputs: faxLineInputs,
+  outputs: faxLineOutputs,
+  about: faxLineAbout,
   impl: faxLineImpl,
-  spec: faxLineSpec,
   examples: faxLineExamples,
+  adoptWith: (id) => `number: "${id}"`,
+  idOutput: "number",
 });

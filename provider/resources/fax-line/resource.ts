@@ -8,7 +8,6 @@
  * Adoption: give `number` and create takes over that line instead of buying one.
  * Who may use the line is not an output: FaxLineUser resources hold that.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { BodyOf, ResultOf } from "../../../contract";
 import { faxLineCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
@@ -16,37 +15,10 @@ import { contractFailures } from "../../core/check";
 import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
-import { Props, ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { ResourceImpl } from "../../core/resource";
+import type { FaxLineInputs, FaxLineState } from "./schema";
 
 type FaxLineWire = ResultOf<"fax_line.get">;
-
-export interface FaxLineArgs {
-  /** Required unless `number` adopts an existing line. */
-  areaCode?: pulumi.Input<number>;
-  /** US, CA or UK; required unless `number` adopts an existing line. */
-  country?: pulumi.Input<string>;
-  city?: pulumi.Input<string>;
-  /** The account the line is assigned to (default: the caller). */
-  accountId?: pulumi.Input<string>;
-  /** Adopt this existing line instead of buying one. */
-  number?: pulumi.Input<string>;
-}
-
-export class FaxLine extends EsignResource {
-  readonly number: pulumi.Output<string>;
-  declare readonly createdAt: pulumi.Output<number>;
-  declare readonly updatedAt: pulumi.Output<number>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: FaxLineArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { managingAccountId: undefined, createdAt: undefined, updatedAt: undefined };
-    super("FaxLine", name, { ...outputs, ...args }, opts);
-    // The number is the id, which stays known while the object is updated (other outputs
-    // are unknown during preview), so dependents do not see a spurious change.
-    this.number = this.id;
-  }
-}
 
 const rules: DiffRules = {
   areaCode: { change: "replace", equal: givenEquals((o, n) => Number(o) === Number(n)) },
@@ -56,21 +28,23 @@ const rules: DiffRules = {
   number: { change: "replace", equal: givenEquals() },
 };
 
-function outputsOf(line: FaxLineWire, inputs: Props): Props {
+/** Earlier versions copied the people here; state from them drops the stale copy on refresh. */
+const STALE = { accounts: undefined };
+
+function outputsOf(line: FaxLineWire, inputs: FaxLineInputs): FaxLineState {
   return {
     ...inputs,
-    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
-    accounts: undefined,
+    ...STALE,
     number: line.number,
     createdAt: line.created_at,
     updatedAt: line.updated_at,
   };
 }
 
-const createBody = (inputs: Props) =>
+const createBody = (inputs: FaxLineInputs) =>
   toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
 
-export const faxLineImpl: ResourceImpl = {
+export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   rules,
   check(_olds, news) {
     // An adopted line (by number) is not bought, so the purchase rules do not apply.

@@ -13,18 +13,19 @@
  * is then recorded with `status: "pending"` and a warning, and `pulumi up --refresh` grants it
  * once they accept (resources/shared/pending.ts). `status` is `granted` otherwise.
  */
-import type { ZodType } from "zod";
+import type { z } from "zod";
 import { announceAdoption } from "./adoption";
 import { type CacheKey } from "../../deployment/cache";
 import { contractFailures } from "../../core/check";
 import { normalizeEmail } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
 import type { DiffRules } from "../../core/diff";
-import { findPerson, personKeys, personRequired, personRules } from "./membership";
+import { findPerson, personKeys, personRequired, personRules, type PersonInput } from "./membership";
 import type { Person } from "./people";
 import { toWire } from "../../core/naming";
 import { grantUnlessInvited, openInvitation, type GrantStatus } from "./pending";
-import type { Props, ResourceImpl } from "../../core/resource";
+import type { ResourceImpl } from "../../core/resource";
+import type { CommonState } from "../define";
 
 export type Holder = Required<Person>;
 
@@ -33,9 +34,16 @@ export interface HolderList {
   accounts?: { account_id?: string | null; email_address?: string | null }[] | null;
 }
 
-export interface GrantParent {
+/** A grant's inputs: the parent (under its key: `templateId`, `number`) and the person. */
+export type GrantInputs<K extends string> = PersonInput & { [P in K]: string };
+
+/** A grant's state: its inputs, whether it is granted yet, the person as the service names them. */
+export type GrantState<I> = I & { status: GrantStatus } & CommonState;
+
+/** The parent's kind: key `K`, inputs `I`, and `W` the wire body of its add call (the contract's `schema`). */
+export interface GrantParent<K extends string, I extends GrantInputs<K>, W> {
   /** The input naming the parent (`templateId`, `number`); a change replaces the grant. */
-  readonly key: string;
+  readonly key: K;
   /** The resource type, as warnings name it. */
   readonly type: string;
   /** The cache entry of the parent's holder list (deployment/cache.ts `cacheKeys`). */
@@ -45,14 +53,14 @@ export interface GrantParent {
   /** What the grant gives, as the pending warning names it: `access to template <id>`. */
   what(parent: string): string;
   /** The add request's body (camelCase; toWire makes it the wire's), validated by `schema` at check. */
-  body(inputs: Props): Props;
-  readonly schema: ZodType;
+  body(inputs: I): Record<string, unknown>;
+  readonly schema: z.ZodType<W>;
   /** Further inputs' rules (e.g. options that only matter when the grant is first made). */
   readonly extraRules?: DiffRules;
   /** One read of the parent: its holders. */
   read(ctx: ProviderContext, parent: string): Promise<HolderList>;
   /** The add call; answers the parent with its holders afterwards. */
-  add(ctx: ProviderContext, parent: string, wireBody: Props): Promise<HolderList>;
+  add(ctx: ProviderContext, parent: string, wireBody: W): Promise<HolderList>;
   remove(ctx: ProviderContext, parent: string, accountId: string): Promise<void>;
 }
 
@@ -60,35 +68,35 @@ export const holdersOf = (parent: HolderList): Holder[] =>
   (parent.accounts ?? []).map((a) => ({ accountId: a.account_id as string, emailAddress: a.email_address as string }));
 
 /** The parent's holders: one read per parent per run, shared by every grant of it. */
-export function parentHolders(ctx: ProviderContext, p: GrantParent, parent: string): Promise<Holder[]> {
+export function parentHolders<K extends string, I extends GrantInputs<K>, W>(ctx: ProviderContext, p: GrantParent<K, I, W>, parent: string): Promise<Holder[]> {
   return ctx.cache.get(p.cacheKey(parent), async () => holdersOf(await p.read(ctx, parent)));
 }
 
-function outputsOf(inputs: Props, holder: Person, status: GrantStatus = "granted"): Props {
+function outputsOf<I>(inputs: I, holder: Person, status: GrantStatus = "granted"): GrantState<I> {
   return { ...inputs, accountId: holder.accountId, emailAddress: normalizeEmail(holder.emailAddress), status };
 }
 
 /** The resource implementation of grants on `p`'s kind of parent. */
-export function grantImpl(p: GrantParent): ResourceImpl {
+export function grantImpl<K extends string, I extends GrantInputs<K>, W>(p: GrantParent<K, I, W>): ResourceImpl<I, GrantState<I>> {
   return {
     rules: { [p.key]: { change: "replace" }, ...personRules, ...p.extraRules },
     deleteBeforeReplace: true,
 
-    check(_olds, news) {
-      const failures = contractFailures(p.schema, toWire(p.body(news)), news);
-      if (!news[p.key] && !failures.some((f) => f.property === p.key)) failures.push({ property: p.key, reason: `${p.key} is required` });
-      failures.push(...personRequired(news));
-      return { inputs: news, failures };
+    check(_olds, inputs) {
+      const failures = contractFailures(p.schema, toWire(p.body(inputs)), inputs);
+      if (!inputs[p.key] && !failures.some((f) => f.property === p.key)) failures.push({ property: p.key, reason: `${p.key} is required` });
+      failures.push(...personRequired(inputs));
+      return { inputs, failures };
     },
 
     async create(ctx, inputs) {
-      const parent: string = inputs[p.key];
+      const parent = inputs[p.key];
       let holder = findPerson(await parentHolders(ctx, p, parent), inputs);
       if (holder) {
         const who = normalizeEmail(holder.emailAddress) || holder.accountId;
         await announceAdoption(ctx, { type: p.type, object: `${p.what(parent)} for ${who}`, how: "already granted" });
       } else {
-        const result = await grantUnlessInvited(ctx, inputs, p.what(parent), () => p.add(ctx, parent, toWire(p.body(inputs))));
+        const result = await grantUnlessInvited(ctx, inputs, p.what(parent), () => p.add(ctx, parent, toWire<W>(p.body(inputs))));
         if ("invited" in result) {
           const who = result.invited.accountId ?? normalizeEmail(result.invited.emailAddress);
           return { id: `${parent}/${who}`, outs: outputsOf(inputs, result.invited, "pending") };
@@ -119,9 +127,10 @@ export function grantImpl(p: GrantParent): ResourceImpl {
 
     async delete(ctx, _id, props) {
       if (props.status === "pending") return; // nothing was granted
-      const parent: string = props[p.key];
-      await p.remove(ctx, parent, props.accountId);
-      ctx.cache.patch(p.cacheKey(parent), (list) => list.filter((h) => h.accountId !== props.accountId));
+      const parent = props[p.key];
+      const accountId = props.accountId ?? "";
+      await p.remove(ctx, parent, accountId);
+      ctx.cache.patch(p.cacheKey(parent), (list) => list.filter((h) => h.accountId !== accountId));
     },
   };
 }

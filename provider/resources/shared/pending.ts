@@ -12,13 +12,13 @@ import { isEsignApiError } from "../../client/errors";
 import type { TeamPerson } from "./people";
 import { resolveTeamId, teamPeople } from "./team-people";
 import type { ProviderContext } from "../../deployment/context";
-import { findPerson } from "./membership";
-import { isNotFound, Props } from "../../core/resource";
+import { findPerson, type PersonInput } from "./membership";
+import { isNotFound } from "../../core/resource";
 
 export type GrantStatus = "granted" | "pending";
 
 /** The person's open invitation to the caller's team, if they have one. */
-export async function openInvitation(ctx: ProviderContext, who: Props): Promise<TeamPerson | undefined> {
+export async function openInvitation(ctx: ProviderContext, who: PersonInput): Promise<TeamPerson | undefined> {
   let teamId: string;
   try {
     teamId = await resolveTeamId(ctx, {});
@@ -34,7 +34,7 @@ export async function openInvitation(ctx: ProviderContext, who: Props): Promise<
  * Runs `grant`; when the service refuses it because `who` has not accepted the team
  * invitation yet, warns and returns the invitation instead. Other failures are thrown.
  */
-export async function grantUnlessInvited<T>(ctx: ProviderContext, who: Props, what: string, grant: () => Promise<T>): Promise<{ granted: T } | { invited: TeamPerson }> {
+export async function grantUnlessInvited<T>(ctx: ProviderContext, who: PersonInput, what: string, grant: () => Promise<T>): Promise<{ granted: T } | { invited: TeamPerson }> {
   try {
     return { granted: await grant() };
   } catch (error) {

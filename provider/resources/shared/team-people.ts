@@ -10,7 +10,6 @@ import { callerTeam, callerTeamId } from "./caller-team";
 import type { TeamPerson, TeamWire } from "./people";
 import { sameEmail } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
-import type { Props } from "../../core/resource";
 
 /**
  * GET /team lists a team's accounts in one unpaginated answer. An answer of this many accounts
@@ -69,6 +68,6 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
 }
 
 /** The given team, or the caller's (GET /team/info once per provider process, not once per member). */
-export async function resolveTeamId(ctx: ProviderContext, inputs: Props): Promise<string> {
+export async function resolveTeamId(ctx: ProviderContext, inputs: { teamId?: string }): Promise<string> {
   return inputs.teamId ?? callerTeamId(ctx);
 }

@@ -1,15 +1,18 @@
-/** TeamMember: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** TeamMember: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
 import { teamMemberExamples } from "./examples";
 import { teamMemberImpl } from "./resource";
-import { teamMemberSpec } from "./schema";
+import { teamMemberAbout, teamMemberInputs, teamMemberOutputs } from "./schema";
 
 export const teamMemberDefinition = defineResource({
   kind: "TeamMember",
+  inputs: teamMemberInputs,
+  outputs: teamMemberOutputs,
+  about: teamMemberAbout,
   impl: teamMemberImpl,
-  spec: teamMemberSpec,
   examples: teamMemberExamples,
+  adoptWith: () => "nothing: a member already on the team is taken over, with a warning",
   propsFromId: (id) => {
     const [teamId, person] = idPair("TeamMember", id, "<teamId>/<accountId or emailAddress>");
     return { teamId, ...personOf(person) };

@@ -13,7 +13,6 @@
  * the person accepts, then `member`. A person already on the team is taken over, with an
  * engine warning naming them.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../../contract";
 import { cacheKeys } from "../shared/cache-keys";
 import { contractFailures } from "../../core/check";
@@ -22,36 +21,11 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules, diffByRules } from "../../core/diff";
 import { announceAdoption } from "../shared/adoption";
 import { toWire } from "../../core/naming";
-import { Props, ResourceImpl } from "../../core/resource";
-import { findPerson, personInput, personKeys, personRequired, personRules } from "../shared/membership";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { ResourceImpl } from "../../core/resource";
+import { findPerson, personInput, personKeys, personRequired, personRules, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
 import { resolveTeamId, teamPeople } from "../shared/team-people";
-
-export interface TeamMemberArgs {
-  /** Who: an e-mail address (an account is made if it has none) or an account id. */
-  emailAddress?: pulumi.Input<string>;
-  accountId?: pulumi.Input<string>;
-  /** The team; defaults to the caller's team. */
-  teamId?: pulumi.Input<string>;
-  /** Member, Developer, Team Manager or Admin. */
-  role?: pulumi.Input<string>;
-}
-
-export class TeamMember extends EsignResource {
-  declare readonly accountId: pulumi.Output<string>;
-  declare readonly emailAddress: pulumi.Output<string>;
-  declare readonly teamId: pulumi.Output<string>;
-  declare readonly role: pulumi.Output<string>;
-  /** `invited` until the invitation is accepted, then `member`. */
-  declare readonly status: pulumi.Output<"invited" | "member">;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
-    super("TeamMember", name, { ...outputs, ...args }, opts);
-  }
-}
+import type { TeamMemberInputs, TeamMemberState } from "./schema";
 
 const rules: DiffRules = {
   ...personRules,
@@ -64,7 +38,7 @@ const rules: DiffRules = {
  * The rules, except that a new address for the account id the program names (the person
  * changed address) is an update: the account is the same, so nothing is removed or re-sent.
  */
-function diff(olds: Props, news: Props) {
+function diff(olds: TeamMemberState, news: TeamMemberInputs) {
   const result = diffByRules(rules, olds, news);
   const samePerson = news.accountId !== undefined && news.accountId === olds.accountId;
   if (samePerson && result.replaces?.length === 1 && result.replaces[0] === "emailAddress") return { ...result, replaces: [] };
@@ -73,7 +47,7 @@ function diff(olds: Props, news: Props) {
 
 type AddMemberWire = ResultOf<"team.add_member">;
 
-function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId: string | undefined): Props {
+function outputsOf(inputs: TeamMemberInputs, teamId: string, person: TeamPerson, accountId: string | undefined): TeamMemberState {
   return {
     ...inputs,
     teamId,
@@ -85,7 +59,7 @@ function outputsOf(inputs: Props, teamId: string, person: TeamPerson, accountId:
 }
 
 /** Where the person stands in a team object (add_member's answer): one request, no re-read. */
-function personIn(team: AddMemberWire, who: Props, role: string | undefined): TeamPerson | undefined {
+function personIn(team: AddMemberWire, who: PersonInput, role: string | undefined): TeamPerson | undefined {
   const match = (a: { account_id?: string | null; email_address?: string | null }) =>
     (who.accountId && a.account_id === who.accountId) || (who.emailAddress && sameEmail(a.email_address, who.emailAddress));
   const member = (team.accounts ?? []).find(match);
@@ -98,7 +72,7 @@ function personIn(team: AddMemberWire, who: Props, role: string | undefined): Te
 }
 
 /** Adds (or re-roles) the person; the parent's cached list is patched with them, not re-read. */
-async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, currentRole?: string): Promise<TeamPerson> {
+async function addMember(ctx: ProviderContext, teamId: string, inputs: TeamMemberInputs, currentRole?: string): Promise<TeamPerson> {
   const body = toWire<BodyOf<"team.add_member">>({ ...personInput(inputs), role: inputs.role });
   const team = await ctx.client.team.addMember(body, { team_id: teamId });
   const person = personIn(team, inputs, inputs.role ?? currentRole);
@@ -111,7 +85,7 @@ async function addMember(ctx: ProviderContext, teamId: string, inputs: Props, cu
 }
 
 /** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
-async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: string, role: string | undefined): Promise<TeamPerson> {
+async function move(ctx: ProviderContext, olds: TeamMemberState, who: PersonInput, teamId: string, role: string | undefined): Promise<TeamPerson> {
   const newRole = role ?? olds.role;
   await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>({ ...personInput(who), newTeamId: teamId, newRole }));
   const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
@@ -124,7 +98,7 @@ async function move(ctx: ProviderContext, olds: Props, who: Props, teamId: strin
 const nameOf = (person: TeamPerson, teamId: string) =>
   `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
 
-export const teamMemberImpl: ResourceImpl = {
+export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   rules,
   // Replaced only for another person (a changed e-mail or account id): the new one is added
   // first, and a create that finds the same person keeps them from the old name's delete (claims).

@@ -1,7 +1,21 @@
-import type { ResourceSpec } from "../../schema/spec";
-import { personInputs } from "../../schema/resources/person";
+import { z } from "zod";
+import type { InputsOf, NoProps, ResourceAbout, StateOf } from "../define";
+import { personShape } from "../shared/person-schema";
 
-export const teamMemberSpec: ResourceSpec = {
+export const teamMemberInputs = z.object({
+  emailAddress: personShape.emailAddress.meta({
+    changeUnless: "the program gives the same `accountId` (the person changed address): then an update that sends nothing",
+  }),
+  accountId: personShape.accountId,
+  teamId: z.string().optional().describe("The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team."),
+  role: z.string().optional().describe("Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member)."),
+});
+
+export const teamMemberOutputs = z.object({
+  status: z.enum(["invited", "member"]).describe("`invited` until the invitation is accepted, then `member`."),
+});
+
+export const teamMemberAbout = {
   description: "One account on a team, as a member or with an invitation outstanding. A person already on the team (or invited) is taken over, with a warning naming them. A change of `teamId` moves the person; another person replaces the member, adding the new one before removing the old.",
   calls: [
     ["preview", "none"],
@@ -12,17 +26,10 @@ export const teamMemberSpec: ResourceSpec = {
   ],
   importId: "`<teamId>/<accountId or emailAddress>`",
   importExample: "alice <teamId>/alice@example.com",
-  inputs: {
-    emailAddress: {
-      ...personInputs.emailAddress,
-      changeUnless: "the program gives the same `accountId` (the person changed address): then an update that sends nothing",
-    },
-    accountId: personInputs.accountId,
-    teamId: { type: "string", description: "The team; defaults to the caller's team. A change moves the person (`POST /team/remove_member` with `new_team_id`): never out of the organization, and someone still invited keeps their invitation, now to the new team." },
-    role: { type: "string", description: "Member, Developer, Team Manager or Admin (default: Member, or the current role of an adopted member)." },
-  },
-  outputs: {
-    status: { type: "string", description: "`invited` until the invitation is accepted, then `member`." },
-  },
-  requiredOutputs: ["teamId", "emailAddress", "role", "status"],
-};
+  requiredOutputs: ["teamId", "emailAddress", "role", "status"] as const,
+} satisfies ResourceAbout;
+
+/** TeamMember's inputs, as check passes them on. */
+export type TeamMemberInputs = InputsOf<typeof teamMemberInputs>;
+/** What TeamMember's state holds: its inputs, its outputs (the required ones always there). */
+export type TeamMemberState = StateOf<typeof teamMemberInputs, NoProps, typeof teamMemberOutputs, (typeof teamMemberAbout.requiredOutputs)[number]>;

@@ -1,12 +1,16 @@
-/** Team: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** Team: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
 import { teamExamples } from "./examples";
 import { teamImpl } from "./resource";
-import { teamSpec } from "./schema";
+import { teamAbout, teamInputs, teamOutputs } from "./schema";
 
 export const teamDefinition = defineResource({
   kind: "Team",
+  inputs: teamInputs,
+  outputs: teamOutputs,
+  about: teamAbout,
   impl: teamImpl,
-  spec: teamSpec,
   examples: teamExamples,
+  adoptWith: () => "adopt: true",
+  idOutput: "teamId",
 });

@@ -11,7 +11,6 @@
  * Who is on the team is not an output: TeamMember resources hold that (a copy here would go
  * stale as members change and diff by list position after a refresh).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { ResultOf } from "../../../contract";
 import { teamCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
@@ -21,30 +20,10 @@ import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
 import type { ProviderContext } from "../../deployment/context";
 import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
-import { isNotFound, Props, ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import { isNotFound, type ResourceImpl } from "../../core/resource";
+import type { TeamInputs, TeamState } from "./schema";
 
 type TeamWire = ResultOf<"team.get">;
-
-export interface TeamArgs {
-  /** Defaults to the service's "Untitled Team". */
-  name?: pulumi.Input<string>;
-  /** Take over the caller's existing team instead of creating one. */
-  adopt?: pulumi.Input<boolean>;
-}
-
-export class Team extends EsignResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-  readonly teamId: pulumi.Output<string>;
-
-  constructor(name: string, args: TeamArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, { managingAccountId: undefined, name: undefined, ...args }, opts);
-    // The teamId is the id, which stays known while the object is updated (other outputs
-    // are unknown during preview), so dependents do not see a spurious change.
-    this.teamId = this.id;
-  }
-}
 
 const rules: DiffRules = {
   // An unset name means "whatever it is": the service names new teams "Untitled Team".
@@ -52,11 +31,13 @@ const rules: DiffRules = {
   adopt: { change: "ignore" },
 };
 
-function outputsOf(team: TeamWire, teamId: string, inputs: Props): Props {
+/** Earlier versions copied the people here; state from them drops the stale copy on refresh. */
+const STALE = { accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined };
+
+function outputsOf(team: TeamWire, teamId: string, inputs: TeamInputs): TeamState {
   return {
     ...inputs,
-    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
-    accounts: undefined, invitedAccounts: undefined, invitedEmails: undefined,
+    ...STALE,
     name: team.name,
     teamId,
   };
@@ -67,7 +48,7 @@ async function currentTeamId(ctx: ProviderContext): Promise<string> {
   return info.team_id;
 }
 
-export const teamImpl: ResourceImpl = {
+export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
   rules,
   check(_olds, news) {
     const failures = news.name === undefined ? [] : contractFailures(teamCreateBody, toWire({ name: news.name }), news);

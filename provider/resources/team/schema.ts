@@ -1,6 +1,16 @@
-import type { ResourceSpec } from "../../schema/spec";
+import { z } from "zod";
+import type { InputsOf, NoProps, ResourceAbout, StateOf } from "../define";
 
-export const teamSpec: ResourceSpec = {
+export const teamInputs = z.object({
+  name: z.string().optional().describe("The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone."),
+  adopt: z.boolean().optional().describe("Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one."),
+});
+
+export const teamOutputs = z.object({
+  teamId: z.string().describe("The team id (also the resource id)."),
+});
+
+export const teamAbout = {
   description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",
   calls: [
     ["preview", "none"],
@@ -12,12 +22,10 @@ export const teamSpec: ResourceSpec = {
   ],
   importId: "the team id",
   importExample: "team <teamId>",
-  inputs: {
-    name: { type: "string", description: "The team's name; unset means the service's default (\"Untitled Team\") and leaves a name changed elsewhere alone." },
-    adopt: { type: "boolean", description: "Take over the caller's existing team (a warning names it) instead of failing because the caller is already on one." },
-  },
-  outputs: {
-    teamId: { type: "string", description: "The team id (also the resource id)." },
-  },
-  requiredOutputs: ["teamId", "name"],
-};
+  requiredOutputs: ["teamId", "name"] as const,
+} satisfies ResourceAbout;
+
+/** Team's inputs, as check passes them on. */
+export type TeamInputs = InputsOf<typeof teamInputs>;
+/** What Team's state holds: its inputs, its outputs (the required ones always there). */
+export type TeamState = StateOf<typeof teamInputs, NoProps, typeof teamOutputs, (typeof teamAbout.requiredOutputs)[number]>;

@@ -1,15 +1,18 @@
-/** TemplateAccess: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** TemplateAccess: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
 import { templateAccessExamples } from "./examples";
 import { templateAccessImpl } from "./resource";
-import { templateAccessSpec } from "./schema";
+import { templateAccessAbout, templateAccessInputs, templateAccessOutputs } from "./schema";
 
 export const templateAccessDefinition = defineResource({
   kind: "TemplateAccess",
+  inputs: templateAccessInputs,
+  outputs: templateAccessOutputs,
+  about: templateAccessAbout,
   impl: templateAccessImpl,
-  spec: templateAccessSpec,
   examples: templateAccessExamples,
+  adoptWith: () => "nothing: access already granted is taken over, with a warning",
   propsFromId: (id) => {
     const [templateId, person] = idPair("TemplateAccess", id, "<templateId>/<accountId>");
     return { templateId, ...personOf(person) };

@@ -9,36 +9,14 @@
  * POST /template/remove_user/{template_id} (404 = already gone). An existing access is
  * taken over with a warning.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { templateAddUserBody } from "../../../contract";
 import { cacheKeys } from "../shared/cache-keys";
-import { grantImpl, type GrantStatus } from "../shared/grant";
+import { grantImpl } from "../shared/grant";
 import { personInput } from "../shared/membership";
 import type { ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { TemplateAccessInputs, TemplateAccessState } from "./schema";
 
-export interface TemplateAccessArgs {
-  templateId: pulumi.Input<string>;
-  emailAddress?: pulumi.Input<string>;
-  accountId?: pulumi.Input<string>;
-  /** Do not e-mail the account about the share (only when access is first given). */
-  skipNotification?: pulumi.Input<boolean>;
-}
-
-export class TemplateAccess extends EsignResource {
-  declare readonly templateId: pulumi.Output<string>;
-  declare readonly accountId: pulumi.Output<string>;
-  declare readonly emailAddress: pulumi.Output<string>;
-  /** `pending` while the person has not accepted the team invitation (no access yet), then `granted`. */
-  declare readonly status: pulumi.Output<GrantStatus>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: TemplateAccessArgs, opts?: pulumi.CustomResourceOptions) {
-    super("TemplateAccess", name, { managingAccountId: undefined, accountId: undefined, emailAddress: undefined, status: undefined, ...args }, opts);
-  }
-}
-
-export const templateAccessImpl: ResourceImpl = grantImpl({
+export const templateAccessImpl: ResourceImpl<TemplateAccessInputs, TemplateAccessState> = grantImpl({
   key: "templateId",
   type: "TemplateAccess",
   cacheKey: cacheKeys.templateHolders,

@@ -1,7 +1,16 @@
-import type { ResourceSpec } from "../../schema/spec";
-import { grantStatus, personInputs } from "../../schema/resources/person";
+import { z } from "zod";
+import type { InputsOf, NoProps, ResourceAbout, StateOf } from "../define";
+import { grantStatus, personShape } from "../shared/person-schema";
 
-export const templateAccessSpec: ResourceSpec = {
+export const templateAccessInputs = z.object({
+  templateId: z.string().describe("The template."),
+  ...personShape,
+  skipNotification: z.boolean().optional().describe("Do not e-mail the person about the grant (used at create only)."),
+});
+
+export const templateAccessOutputs = z.object({ status: grantStatus });
+
+export const templateAccessAbout = {
   description: "Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
   calls: [
     ["preview", "none"],
@@ -11,12 +20,10 @@ export const templateAccessSpec: ResourceSpec = {
   ],
   importId: "`<templateId>/<accountId>`",
   importExample: "nda-alice <templateId>/<accountId>",
-  inputs: {
-    templateId: { type: "string", description: "The template." },
-    ...personInputs,
-    skipNotification: { type: "boolean", description: "Do not e-mail the person about the grant (used at create only)." },
-  },
-  requiredInputs: ["templateId"],
-  outputs: { status: grantStatus },
-  requiredOutputs: ["templateId", "status"],
-};
+  requiredOutputs: ["templateId", "status"] as const,
+} satisfies ResourceAbout;
+
+/** TemplateAccess's inputs, as check passes them on. */
+export type TemplateAccessInputs = InputsOf<typeof templateAccessInputs>;
+/** What TemplateAccess's state holds: its inputs, its outputs (the required ones always there). */
+export type TemplateAccessState = StateOf<typeof templateAccessInputs, NoProps, typeof templateAccessOutputs, (typeof templateAccessAbout.requiredOutputs)[number]>;

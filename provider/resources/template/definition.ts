@@ -1,12 +1,17 @@
-/** Template: its implementation (resource.ts), schema description (schema.ts) and examples, as one definition. */
+/** Template: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
-import { templateSpec } from "./schema";
+import { templateAbout, templateComputed, templateInputs, templateOutputs } from "./schema";
 
 export const templateDefinition = defineResource({
   kind: "Template",
+  inputs: templateInputs,
+  computed: templateComputed,
+  outputs: templateOutputs,
+  about: templateAbout,
   impl: templateImpl,
-  spec: templateSpec,
   examples: templateExamples,
+  adoptWith: (id) => `templateId: "${id}"`,
+  idOutput: "templateId",
 });

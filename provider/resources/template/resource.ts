@@ -18,7 +18,6 @@
  * never replaced: content changes are refused at check, web-UI content changes fail the diff.
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { BodyOf, ResultOf } from "../../../contract";
 import { templateCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
@@ -28,54 +27,11 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules, diffByRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
-import { Props, ResourceImpl } from "../../core/resource";
-import { EsignResource } from "../../dynamic/esign-resource";
+import type { Props, ResourceImpl } from "../../core/resource";
 import { waitForTemplate } from "./wait";
+import type { TemplateInputs, TemplateState } from "./schema";
 
 type TemplateWire = ResultOf<"template.get">;
-
-export interface TemplateArgs {
-  /** Local file paths (read by the provider; changes detected by content). */
-  files?: pulumi.Input<pulumi.Input<string>[]>;
-  fileUrls?: pulumi.Input<pulumi.Input<string>[]>;
-  title?: pulumi.Input<string>;
-  subject?: pulumi.Input<string>;
-  message?: pulumi.Input<string>;
-  signerRoles: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; order?: pulumi.Input<number> }>[]>;
-  ccRoles?: pulumi.Input<pulumi.Input<string>[]>;
-  /** The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, ... */
-  formFieldsPerDocument: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
-  formFieldGroups?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
-  formFieldRules?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
-  mergeFields?: pulumi.Input<pulumi.Input<{ name: pulumi.Input<string>; type: pulumi.Input<string> }>[]>;
-  metadata?: pulumi.Input<Record<string, unknown>>;
-  clientId?: pulumi.Input<string>;
-  allowReassign?: pulumi.Input<boolean>;
-  usePreexistingFields?: pulumi.Input<boolean>;
-  testMode?: pulumi.Input<boolean>;
-  fieldOptions?: pulumi.Input<Record<string, unknown>>;
-  attachments?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
-  signerExperience?: pulumi.Input<Record<string, unknown>>;
-  /** Adopt this existing template instead of creating one. */
-  templateId?: pulumi.Input<string>;
-}
-
-export class Template extends EsignResource {
-  readonly templateId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly documents: pulumi.Output<Record<string, unknown>[]>;
-  declare readonly signerRoles: pulumi.Output<{ name: string; order?: number }[]>;
-  declare readonly isLocked: pulumi.Output<boolean>;
-  declare readonly managingAccountId: pulumi.Output<string>;
-
-  constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { managingAccountId: undefined, documents: undefined, isLocked: undefined, fileHashes: undefined };
-    super("Template", name, { ...outputs, ...args }, opts);
-    // The templateId is the id, which stays known while the object is updated (other outputs
-    // are unknown during preview), so dependents do not see a spurious change.
-    this.templateId = this.id;
-  }
-}
 
 function sameText(a: unknown, b: unknown): boolean {
   return (a ?? "") === (b ?? "");
@@ -100,7 +56,7 @@ const rules: DiffRules = {
   message: { change: "update", equal: givenEquals(sameText) },
   ccRoles: { change: "update", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
 };
-const UPDATE_KEYS = ["title", "subject", "message", "ccRoles"];
+const UPDATE_KEYS = ["title", "subject", "message", "ccRoles"] as const;
 
 /**
  * The olds to diff against: a content key the program never declared and does not give now
@@ -125,36 +81,38 @@ const ADOPTED_REASON = "an adopted template (templateId) is never replaced, whic
 
 /** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
 const pendingFileReplacements = new Map<string, string>();
-const replacementKey = (inputs: Props) => stableJson(inputs);
+const replacementKey = (inputs: TemplateInputs) => stableJson(inputs);
 
-function wireBody(inputs: Props, withFiles: boolean): BodyOf<"template.create"> {
+function wireBody(inputs: TemplateInputs, withFiles: boolean): BodyOf<"template.create"> {
   const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
   for (const k of CONTENT_KEYS) fields[k] = inputs[k];
   const body = toWire<BodyOf<"template.create">>(fields);
-  if (inputs.files) body.files = withFiles ? inputs.files.map((p: string) => readLocalFile(p)) : inputs.files.map((p: string) => ({ filename: p, content: new Uint8Array() }));
+  if (inputs.files) body.files = withFiles ? inputs.files.map((p) => readLocalFile(p)) : inputs.files.map((p) => ({ filename: p, content: new Uint8Array() }));
   return body;
 }
 
-function outputsOf(t: TemplateWire, inputs: Props): Props {
-  const template = t as Props;
+/** Earlier versions copied the people here; state from them drops the stale copy on refresh. */
+const STALE = { accounts: undefined };
+
+function outputsOf(template: TemplateWire, inputs: TemplateInputs): TemplateState {
   return {
     ...inputs,
-    // Earlier versions copied the people here; state from them drops the stale copy on refresh.
-    accounts: undefined,
+    ...STALE,
     templateId: template.template_id,
     // As the service has them: a text cleared in the web UI is drift, not the old value.
     title: template.title ?? undefined,
     message: template.message ?? undefined,
-    subject: template.subject ?? undefined,
-    signerRoles: (template.signer_roles ?? []).map((r: Props) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
-    ccRoles: (template.cc_roles ?? []).map((r: Props) => r.name),
+    // Not in the contract's template (the loose object passes it through when the service sends it).
+    subject: typeof template.subject === "string" ? template.subject : undefined,
+    signerRoles: (template.signer_roles ?? []).map((r) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
+    ccRoles: (template.cc_roles ?? []).map((r) => r.name),
     metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
-    documents: fromWire(template.documents ?? []),
+    documents: fromWire<Record<string, unknown>[]>(template.documents ?? []),
     isLocked: template.is_locked ?? false,
   };
 }
 
-async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<string> {
+async function createOrOverlay(ctx: ProviderContext, inputs: TemplateInputs): Promise<string> {
   const replaced = pendingFileReplacements.get(replacementKey(inputs));
   if (replaced) {
     pendingFileReplacements.delete(replacementKey(inputs));
@@ -168,7 +126,7 @@ async function createOrOverlay(ctx: ProviderContext, inputs: Props): Promise<str
   return made.template_id;
 }
 
-const updateBody = (inputs: Props) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
+const updateBody = (inputs: TemplateInputs) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
 
 /** check() of an adopted template: content the program changes would replace it, so refused. */
 function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
@@ -180,11 +138,13 @@ function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
  * Takes over the template `id`: declared content must be what the template has (no replace
  * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
  */
-async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): Promise<{ id: string; outs: TemplateState }> {
   const current = outputsOf(await ctx.client.template.get(id), inputs);
   const differ = replacing({ ...current, declaredInputs: Object.keys(inputs) }, inputs).filter((k) => k !== "templateId" && !FILE_KEYS.includes(k));
   if (differ.length) {
-    throw new Error(`template ${id}: ${differ.map((k) => `${k} ${JSON.stringify(inputs[k])} is not the template's ${JSON.stringify(current[k])}`).join("; ")}: ${ADOPTED_REASON}`);
+    const given: Props = inputs;
+    const has: Props = current;
+    throw new Error(`template ${id}: ${differ.map((k) => `${k} ${JSON.stringify(given[k])} is not the template's ${JSON.stringify(has[k])}`).join("; ")}: ${ADOPTED_REASON}`);
   }
   let outs = current;
   if (UPDATE_KEYS.some((k) => !rules[k].equal!(current[k], inputs[k]))) {
@@ -195,15 +155,15 @@ async function adopt(ctx: ProviderContext, id: string, inputs: Props): Promise<{
   return { id, outs };
 }
 
-export const templateImpl: ResourceImpl = {
+export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
   rules,
   extraInputs: ["files"],
   check(olds, news) {
-    const inputs: Props = { ...news };
+    const inputs: TemplateInputs = { ...news };
     const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
     if (Array.isArray(news.files)) {
       const hashes: string[] = [];
-      news.files.forEach((p: unknown, i: number) => {
+      news.files.forEach((p: unknown, i) => {
         if (typeof p !== "string") return;
         const hashed = hashFile(p);
         if ("error" in hashed) failures.push({ property: `files[${i}]`, reason: hashed.error });

@@ -1,8 +1,53 @@
-import type { PropSpec, ResourceSpec } from "../../schema/spec";
+import { z } from "zod";
+import type { InputsOf, ResourceAbout, StateOf } from "../define";
 
-const anyObjects = (description: string): PropSpec => ({ type: "array", items: { ref: "pulumi.json#/Any", description: "" }, description });
+/** One of the API's own objects, passed through with camelCase keys (`pulumi.json#/Any` in the schema). */
+const apiObject = () => z.record(z.string(), z.unknown()).meta({ ref: "pulumi.json#/Any" });
+const apiObjects = (description: string) => z.array(apiObject()).describe(description);
 
-export const templateSpec: ResourceSpec = {
+export const templateSignerRole = z.object({
+  name: z.string().describe("The role's name."),
+  order: z.int().optional().describe("The role's place in the signing order."),
+}).meta({ ref: "TemplateSignerRole", typeDescription: "A signer role of a template." });
+
+export const templateMergeField = z.object({
+  name: z.string().describe("The field's name."),
+  type: z.string().describe("text or checkbox."),
+}).meta({ ref: "TemplateMergeField", typeDescription: "A merge field of a template." });
+
+export const templateInputs = z.object({
+  templateId: z.string().optional().describe("Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)."),
+  files: z.array(z.string()).optional().describe("Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files."),
+  fileUrls: z.array(z.string()).optional().describe("URLs the service downloads the documents from (instead of `files`)."),
+  title: z.string().optional().describe("The template's title."),
+  subject: z.string().optional().describe("The default subject of requests sent from it."),
+  message: z.string().optional().describe("The default message of requests sent from it."),
+  signerRoles: z.array(templateSignerRole).describe("The signer roles, in order."),
+  ccRoles: z.array(z.string()).optional().describe("The CC roles' names."),
+  formFieldsPerDocument: apiObjects("The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, width, height, required, ..."),
+  formFieldGroups: apiObjects("Form field groups (the API's objects, camelCase keys).").optional(),
+  formFieldRules: apiObjects("Form field rules (the API's objects, camelCase keys).").optional(),
+  mergeFields: z.array(templateMergeField).optional().describe("Merge fields filled in when a request is sent."),
+  metadata: z.record(z.string(), z.unknown().meta({ ref: "pulumi.json#/Any" })).optional().describe("Key-value metadata."),
+  clientId: z.string().optional().describe("The API app the template belongs to."),
+  allowReassign: z.boolean().optional().describe("Whether signers may reassign."),
+  usePreexistingFields: z.boolean().optional().describe("Use the documents' own form fields."),
+  testMode: z.boolean().optional().describe("A test-mode template (not legally binding)."),
+  fieldOptions: apiObject().optional().describe("Field options (the API's object, camelCase keys)."),
+  attachments: apiObjects("Signer attachments (the API's objects, camelCase keys).").optional(),
+  signerExperience: apiObject().optional().describe("Signer experience settings (the API's object, camelCase keys)."),
+});
+
+export const templateComputed = z.object({
+  fileHashes: z.array(z.string()).optional().describe("SHA-256 of each of `files`, computed at check."),
+});
+
+export const templateOutputs = z.object({
+  documents: apiObjects("The template's documents as the service describes them.").optional(),
+  isLocked: z.boolean().optional().describe("Whether the template is locked for editing."),
+});
+
+export const templateAbout = {
   description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
   calls: [
     ["preview", "none (files are hashed locally)"],
@@ -15,35 +60,10 @@ export const templateSpec: ResourceSpec = {
   ],
   importId: "the template id",
   importExample: "nda <templateId>",
-  inputs: {
-    templateId: { type: "string", description: "Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)." },
-    files: { type: "array", items: { type: "string" }, description: "Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files." },
-    fileUrls: { type: "array", items: { type: "string" }, description: "URLs the service downloads the documents from (instead of `files`)." },
-    title: { type: "string", description: "The template's title." },
-    subject: { type: "string", description: "The default subject of requests sent from it." },
-    message: { type: "string", description: "The default message of requests sent from it." },
-    signerRoles: { type: "array", items: { ref: "TemplateSignerRole", description: "" }, description: "The signer roles, in order." },
-    ccRoles: { type: "array", items: { type: "string" }, description: "The CC roles' names." },
-    formFieldsPerDocument: anyObjects("The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, width, height, required, ..."),
-    formFieldGroups: anyObjects("Form field groups (the API's objects, camelCase keys)."),
-    formFieldRules: anyObjects("Form field rules (the API's objects, camelCase keys)."),
-    mergeFields: { type: "array", items: { ref: "TemplateMergeField", description: "" }, description: "Merge fields filled in when a request is sent." },
-    metadata: { type: "object", additionalProperties: { ref: "pulumi.json#/Any", description: "" }, description: "Key-value metadata." },
-    clientId: { type: "string", description: "The API app the template belongs to." },
-    allowReassign: { type: "boolean", description: "Whether signers may reassign." },
-    usePreexistingFields: { type: "boolean", description: "Use the documents' own form fields." },
-    testMode: { type: "boolean", description: "A test-mode template (not legally binding)." },
-    fieldOptions: { ref: "pulumi.json#/Any", description: "Field options (the API's object, camelCase keys)." },
-    attachments: anyObjects("Signer attachments (the API's objects, camelCase keys)."),
-    signerExperience: { ref: "pulumi.json#/Any", description: "Signer experience settings (the API's object, camelCase keys)." },
-  },
-  requiredInputs: ["signerRoles", "formFieldsPerDocument"],
-  computed: {
-    fileHashes: { type: "array", items: { type: "string" }, description: "SHA-256 of each of `files`, computed at check." },
-  },
-  outputs: {
-    documents: anyObjects("The template's documents as the service describes them."),
-    isLocked: { type: "boolean", description: "Whether the template is locked for editing." },
-  },
-  requiredOutputs: ["templateId", "signerRoles"],
-};
+  requiredOutputs: ["templateId", "signerRoles"] as const,
+} satisfies ResourceAbout;
+
+/** Template's inputs, as check passes them on (with what it computed). */
+export type TemplateInputs = InputsOf<typeof templateInputs, typeof templateComputed>;
+/** What Template's state holds: its inputs, what check computed, its outputs (the required ones always there). */
+export type TemplateState = StateOf<typeof templateInputs, typeof templateComputed, typeof templateOutputs, (typeof templateAbout.requiredOutputs)[number]>;

@@ -8,6 +8,7 @@ import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicClasses } from "../../../provider/account-file/program";
 import { nativeClasses } from "../../../provider/native/classes";
+import type { ApiAppArgs } from "../../../provider/dynamic/args";
 import { changes, newStack, TestStack } from "../support/engine";
 import { localService, LocalService } from "../../support/local";
 import { allSeven, operations, pluginEnv } from "../support/native-support";
@@ -80,7 +81,8 @@ describe("engine: the native plugin, seven resources", function () {
     const made = (await t.stack.outputs());
     const lookups = await newStack("native-lookups", async () => {
       const inv = (fn: string, args: Record<string, unknown>) => pulumi.runtime.invoke(`esign:index:${fn}`, args);
-      const got = new nativeClasses.ApiApp("got", {}, { id: made.clientId.value });
+      const byId = {} as ApiAppArgs; // as Type.get: no inputs, the engine reads the object by its id
+      const got = new nativeClasses.ApiApp("got", byId, { id: made.clientId.value });
       return {
         account: await inv("getAccount", {}),
         team: await inv("getTeam", {}),

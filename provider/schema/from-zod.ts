@@ -1,0 +1,75 @@
+/**
+ * A resource's zod schemas as the schema's property descriptions: the definitions write each
+ * property once, as zod (its type, whether required, its description and the schema's extras
+ * in `.meta()`), and schema.json, the SDKs and the docs are read from that.
+ *
+ * zod -> schema: string, int (integer), number, boolean, array (items), record (a map:
+ * additionalProperties), enum (string), and anything carrying `meta({ ref })` (a named object
+ * type of types.ts, or `pulumi.json#/Any`).
+ */
+import { z } from "zod";
+import type { ObjectTypeSpec, PropSpec } from "./spec";
+
+declare module "zod" {
+  interface GlobalMeta {
+    /** A named type of this package (`ApiAppOAuth`) or a Pulumi builtin (`pulumi.json#/Any`). */
+    ref?: string;
+    secret?: boolean;
+    /** PropSpec.changeUnless: the exception the resource's own diff makes to its rule. */
+    changeUnless?: string;
+    /** A named object type's own description (`description` is the one of a property using it). */
+    typeDescription?: string;
+  }
+}
+
+/** A zod object of resource properties (its shape's keys are the properties). */
+export type PropsSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The metadata of `schema`, with what an `optional()` around it adds. */
+function metaOf(schema: z.ZodType): z.GlobalMeta {
+  const inner = innerOf(schema);
+  return { ...(inner !== schema ? z.globalRegistry.get(inner) : {}), ...z.globalRegistry.get(schema) };
+}
+
+function innerOf(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+  return s;
+}
+
+function typeOf(schema: z.ZodType, where: string): Pick<PropSpec, "type" | "items" | "additionalProperties"> {
+  if (schema instanceof z.ZodString || schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return { type: "string" };
+  if (schema instanceof z.ZodNumber) return { type: schema.format === "safeint" ? "integer" : "number" };
+  if (schema instanceof z.ZodBoolean) return { type: "boolean" };
+  if (schema instanceof z.ZodArray) return { type: "array", items: propSpecOf(schema.element as z.ZodType, `${where}[]`) };
+  if (schema instanceof z.ZodRecord) return { type: "object", additionalProperties: propSpecOf(schema.valueType as z.ZodType, `${where}{}`) };
+  throw new Error(`${where}: no schema type for zod ${schema.def.type} (give it meta({ ref }))`);
+}
+
+/** One property; `where` names it in the error a schema without a schema type raises. */
+export function propSpecOf(schema: z.ZodType, where: string): PropSpec {
+  const { ref, description, secret, changeUnless } = metaOf(schema);
+  const spec: PropSpec = ref ? { ref } : typeOf(innerOf(schema), where);
+  if (description !== undefined) spec.description = description;
+  if (secret) spec.secret = true;
+  if (changeUnless) spec.changeUnless = changeUnless;
+  return spec;
+}
+
+export function propSpecsOf(schema: PropsSchema | undefined, where: string): Record<string, PropSpec> {
+  if (!schema) return {};
+  return Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, propSpecOf(v as z.ZodType, `${where}.${k}`)]));
+}
+
+/** The keys a value must have: those not `optional()`. */
+export function requiredKeys(schema: PropsSchema): string[] {
+  return Object.entries(schema.shape).filter(([, v]) => !(v as z.ZodType).safeParse(undefined).success).map(([k]) => k);
+}
+
+/** A named object type, `z.object(...).meta({ ref, typeDescription })`, as the schema's type. */
+export function objectTypeSpec(schema: PropsSchema): [string, ObjectTypeSpec] {
+  const { ref, typeDescription: description } = metaOf(schema);
+  if (!ref || description === undefined) throw new Error("a named object type needs meta({ ref, typeDescription })");
+  const required = requiredKeys(schema);
+  return [ref, { description, properties: propSpecsOf(schema, ref), ...(required.length ? { required } : {}) }];
+}
