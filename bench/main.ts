@@ -72,18 +72,27 @@ async function main(argv: string[]): Promise<void> {
     ...picked.map((s) => ({ name: `${s.name} N=${largeSize} (preview)`, step: async () => void large.runs.push(await run(s, largeSize, { previewOnly: true })) })),
     // One check at the real limit (100/min, unscaled): the pacing holds there too.
     ...(quick ? [] : [{ name: "real limit", step: async () => void (realLimit = await run(scenarios[0], 100, { limitPerMinute: REAL_LIMIT_PER_MINUTE })) }]),
-    ...sizes.filter((n) => n !== biggest).flatMap((n) => [
-      { name: `floor N=${n}`, step: async () => void floorRuns.push(await run(floor, n)) },
-      ...picked.map((s) => ({ name: `${s.name} N=${n}`, step: async () => void runs.push(await run(s, n)) })),
-    ]),
+    ...sizes
+      .filter((n) => n !== biggest)
+      .flatMap((n) => [
+        { name: `floor N=${n}`, step: async () => void floorRuns.push(await run(floor, n)) },
+        ...picked.map((s) => ({ name: `${s.name} N=${n}`, step: async () => void runs.push(await run(s, n)) })),
+      ]),
   ];
-  const byScenarioAndSize = (a: RunFigures, b: RunFigures) =>
-    scenarios.findIndex((s) => s.name === a.scenario) - scenarios.findIndex((s) => s.name === b.scenario) || a.n - b.n;
+  const byScenarioAndSize = (a: RunFigures, b: RunFigures) => scenarios.findIndex((s) => s.name === a.scenario) - scenarios.findIndex((s) => s.name === b.scenario) || a.n - b.n;
   for (let i = 0; i < plan.length; i++) {
     await plan[i].step();
     const markdown = renderResults({
-      machine, quick, limitPerMinute: LIMIT_PER_MINUTE, runs: [...runs].sort(byScenarioAndSize), floor: [...floorRuns].sort((a, b) => a.n - b.n),
-      realLimit, large, speed, speedSetup, totalMs: Date.now() - started,
+      machine,
+      quick,
+      limitPerMinute: LIMIT_PER_MINUTE,
+      runs: [...runs].sort(byScenarioAndSize),
+      floor: [...floorRuns].sort((a, b) => a.n - b.n),
+      realLimit,
+      large,
+      speed,
+      speedSetup,
+      totalMs: Date.now() - started,
       progress: { done: i + 1, of: plan.length, missing: plan.slice(i + 1).map((p) => p.name) },
     });
     if (i === plan.length - 1) console.log(markdown);

@@ -57,8 +57,7 @@ function timeTable(runs: RunFigures[], floor: RunFigures[], limit: number): stri
   const rows = [...floor, ...runs].map((r) => {
     const base = floorOf(r.n);
     const ratio = base ? (total(r) / total(base)).toFixed(2) : "-";
-    return [r.scenario, r.n, ...PHASES.map((p) => seconds(r.phases[p].wallMs)), seconds(total(r)), ratio,
-      rateCell(r.phases.up, limit), rateCell(r.phases.destroy, limit)];
+    return [r.scenario, r.n, ...PHASES.map((p) => seconds(r.phases[p].wallMs)), seconds(total(r)), ratio, rateCell(r.phases.up, limit), rateCell(r.phases.destroy, limit)];
   });
   return table(["scenario", "N", "up s", "preview s", "refresh s", "destroy s", "total s", "x engine floor", "up req/min (share of limit)", "destroy req/min (share of limit)"], rows);
 }
@@ -66,9 +65,17 @@ function timeTable(runs: RunFigures[], floor: RunFigures[], limit: number): stri
 function speedTable(rows: SpeedRow[]): string {
   return table(
     ["request", "service req/s", "service p50 / p99 ms", "bare Node req/s", "bare p50 / p99 ms", "service / bare (req/s)", "server CPU µs/request: service / bare (bare / service)", "errors", "goal"],
-    rows.map((r) => [r.name, Math.round(r.service.perSecond), `${r.service.p50Ms.toFixed(2)} / ${r.service.p99Ms.toFixed(2)}`,
-      Math.round(r.floor.perSecond), `${r.floor.p50Ms.toFixed(2)} / ${r.floor.p99Ms.toFixed(2)}`,
-      (r.service.perSecond / r.floor.perSecond).toFixed(2), cpuCell(r), r.service.errors + r.floor.errors, speedVerdict(r)]),
+    rows.map((r) => [
+      r.name,
+      Math.round(r.service.perSecond),
+      `${r.service.p50Ms.toFixed(2)} / ${r.service.p99Ms.toFixed(2)}`,
+      Math.round(r.floor.perSecond),
+      `${r.floor.p50Ms.toFixed(2)} / ${r.floor.p99Ms.toFixed(2)}`,
+      (r.service.perSecond / r.floor.perSecond).toFixed(2),
+      cpuCell(r),
+      r.service.errors + r.floor.errors,
+      speedVerdict(r),
+    ]),
   );
 }
 
@@ -92,8 +99,15 @@ function previewTable(runs: RunFigures[], floors: RunFigures[]): string {
     runs.map((r) => {
       const base = floorOf(r.n);
       const ratio = previewRatio(r, base);
-      return [r.scenario, r.n, seconds(r.phases.preview.wallMs), base ? seconds(base.phases.preview.wallMs) : "not measured",
-        ratio !== undefined ? ratio.toFixed(2) : base ? "FAILED" : "-", r.phases.preview.requests, ratio === undefined ? "-" : verdict(ratio <= PREVIEW_GOAL)];
+      return [
+        r.scenario,
+        r.n,
+        seconds(r.phases.preview.wallMs),
+        base ? seconds(base.phases.preview.wallMs) : "not measured",
+        ratio !== undefined ? ratio.toFixed(2) : base ? "FAILED" : "-",
+        r.phases.preview.requests,
+        ratio === undefined ? "-" : verdict(ratio <= PREVIEW_GOAL),
+      ];
     }),
   );
 }
@@ -118,7 +132,11 @@ The same measurement for one scenario with the service at \`--rate-limit 100\` a
 
 ${requestsTable([run])}
 
-${timeTable([run], floor.filter((f) => f.n === run.n), 100)}
+${timeTable(
+  [run],
+  floor.filter((f) => f.n === run.n),
+  100,
+)}
 
 `;
 }

@@ -41,7 +41,7 @@ export function coerceFormValue(schema: z.ZodType, value: unknown): unknown {
       return coerceUnion(def, value);
     case "literal":
       // force_download=0: the literal whose text the string is.
-      return typeof value === "string" ? (def.values ?? []).find((literal) => String(literal) === value) ?? value : value;
+      return typeof value === "string" ? ((def.values ?? []).find((literal) => String(literal) === value) ?? value) : value;
     default:
       return value;
   }
@@ -59,7 +59,9 @@ function coerceArray(def: SchemaDef, value: unknown): unknown {
   let items = typeof value === "string" ? parseJson(value, "[") : value;
   // signers[0][name]=... unflattened into an object with index keys.
   if (isPlainObject(items) && Object.keys(items).length > 0 && Object.keys(items).every((key) => /^\d+$/.test(key))) {
-    items = Object.entries(items).sort(([a], [b]) => Number(a) - Number(b)).map(([, item]) => item);
+    items = Object.entries(items)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, item]) => item);
   }
   // A single form value for an array field (`domains=a`, or one `files` upload).
   if (!Array.isArray(items) && items !== undefined && items !== null) items = [items];

@@ -5,14 +5,8 @@ export const TEAM_ROLES = ["Member", "Developer", "Team Manager", "Admin"] as co
 export const FAX_COUNTRIES = ["CA", "US", "UK"] as const;
 export const DETECTION_MODES = ["annotations", "text_tags"] as const;
 export const REPORT_TYPES = ["user_activity", "document_status", "sms_activity"] as const;
-export const OAUTH_SCOPES = [
-  "request_signature", "basic_account_info", "account_access", "signature_request_access",
-  "template_access", "team_access", "api_app_access", "",
-] as const;
-export const FORM_FIELD_TYPES = [
-  "text", "dropdown", "hyperlink", "checkbox", "radio", "signature", "date_signed",
-  "initials", "text-merge", "checkbox-merge",
-] as const;
+export const OAUTH_SCOPES = ["request_signature", "basic_account_info", "account_access", "signature_request_access", "template_access", "team_access", "api_app_access", ""] as const;
+export const FORM_FIELD_TYPES = ["text", "dropdown", "hyperlink", "checkbox", "radio", "signature", "date_signed", "initials", "text-merge", "checkbox-merge"] as const;
 export const MERGE_FIELD_TYPES = ["text", "checkbox"] as const;
 export const SIGNATURE_TYPES = ["draw", "phone", "type", "upload"] as const;
 export const UNCLAIMED_DRAFT_TYPES = ["send_document", "request_signature"] as const;
@@ -21,15 +15,72 @@ export const SIGNER_EXPERIENCE_FORM_VIEWS = ["disabled", "enabled", "enabled_by_
 export const TEMPLATE_FILE_TYPES = ["pdf", "zip"] as const;
 /** Colour keys of white_labeling_options (each a hex colour). */
 export const WHITE_LABELING_COLOR_KEYS = [
-  "header_background_color", "link_color", "page_background_color", "primary_button_color",
-  "primary_button_color_hover", "primary_button_text_color", "primary_button_text_color_hover",
-  "secondary_button_color", "secondary_button_color_hover", "secondary_button_text_color",
-  "secondary_button_text_color_hover", "text_color1", "text_color2",
+  "header_background_color",
+  "link_color",
+  "page_background_color",
+  "primary_button_color",
+  "primary_button_color_hover",
+  "primary_button_text_color",
+  "primary_button_text_color_hover",
+  "secondary_button_color",
+  "secondary_button_color_hover",
+  "secondary_button_text_color",
+  "secondary_button_text_color_hover",
+  "text_color1",
+  "text_color2",
 ] as const;
 export const US_STATES = [
-  "AK", "AL", "AR", "AZ", "CA", "CO", "CT", "DC", "DE", "FL", "GA", "HI", "IA", "ID", "IL", "IN", "KS", "KY",
-  "LA", "MA", "MD", "ME", "MI", "MN", "MO", "MS", "MT", "NC", "ND", "NE", "NH", "NJ", "NM", "NV", "NY", "OH",
-  "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VA", "VT", "WA", "WI", "WV", "WY",
+  "AK",
+  "AL",
+  "AR",
+  "AZ",
+  "CA",
+  "CO",
+  "CT",
+  "DC",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "IA",
+  "ID",
+  "IL",
+  "IN",
+  "KS",
+  "KY",
+  "LA",
+  "MA",
+  "MD",
+  "ME",
+  "MI",
+  "MN",
+  "MO",
+  "MS",
+  "MT",
+  "NC",
+  "ND",
+  "NE",
+  "NH",
+  "NJ",
+  "NM",
+  "NV",
+  "NY",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VA",
+  "VT",
+  "WA",
+  "WI",
+  "WV",
+  "WY",
 ] as const;
 export const CA_PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NT", "NS", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
 

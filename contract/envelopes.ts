@@ -20,14 +20,16 @@ export function responseEnvelope(operationId: OperationId): z.ZodType | undefine
   const items = z.array(response.schema);
   const keys: Record<string, z.ZodType> = { [response.key]: items.optional() };
   for (const alias of response.aliases ?? []) keys[alias] = items.optional();
-  return z.looseObject({
-    ...keys,
-    list_info: response.paginated ? listInfoSchema : listInfoSchema.optional(),
-    warnings: warningsSchema.optional(),
-  }).superRefine((value, ctx) => {
-    const names = [response.key, ...(response.aliases ?? [])];
-    if (!names.some((name) => Array.isArray((value as Record<string, unknown>)[name]))) {
-      ctx.addIssue({ code: "custom", path: [response.key], message: "is required" });
-    }
-  });
+  return z
+    .looseObject({
+      ...keys,
+      list_info: response.paginated ? listInfoSchema : listInfoSchema.optional(),
+      warnings: warningsSchema.optional(),
+    })
+    .superRefine((value, ctx) => {
+      const names = [response.key, ...(response.aliases ?? [])];
+      if (!names.some((name) => Array.isArray((value as Record<string, unknown>)[name]))) {
+        ctx.addIssue({ code: "custom", path: [response.key], message: "is required" });
+      }
+    });
 }

@@ -15,13 +15,13 @@ export type UploadFields = Readonly<Record<string, "many" | "one">>;
 export type ResponseSpec =
   | { readonly kind: "resource"; readonly key: string; readonly schema: z.ZodType }
   | {
-    readonly kind: "list";
-    readonly key: string;
-    /** Other names the list key has in the real service's examples. */
-    readonly aliases?: readonly string[];
-    readonly schema: z.ZodType;
-    readonly paginated: boolean;
-  }
+      readonly kind: "list";
+      readonly key: string;
+      /** Other names the list key has in the real service's examples. */
+      readonly aliases?: readonly string[];
+      readonly schema: z.ZodType;
+      readonly paginated: boolean;
+    }
   /** The whole body is the result (template.files_as_file_url answers `{ file_url, expires_at }`). */
   | { readonly kind: "body"; readonly schema: z.ZodType }
   | { readonly kind: "empty" };

@@ -15,8 +15,7 @@ export const id = () => z.string().min(1, { error: "must not be empty" });
 export const emailAddress = () => z.email({ error: "must be an e-mail address" });
 
 /** #rrggbb or #rgb. */
-export const hexColor = () =>
-  z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: "must be a hex color code like #1a2b3c" });
+export const hexColor = () => z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: "must be a hex color code like #1a2b3c" });
 
 /**
  * A host name an API app may be embedded on (D64): RFC 1123 labels (letters, digits, inner
@@ -41,7 +40,8 @@ export const httpUrl = () => z.url({ protocol: /^https?$/, error: "must be an ht
 /** Zero-based page indexes: `all`, or comma-separated `n` / `n-m` items (n <= m). */
 export const PAGE_RANGE_PATTERN = /^(?:all|\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*)$/;
 export const pageRange = () =>
-  z.string()
+  z
+    .string()
     .regex(PAGE_RANGE_PATTERN, { error: "must be all, or comma-separated zero-based n or n-m items" })
     .refine((value) => value.split(",").every(rangeIsOrdered), { error: "each n-m range needs n <= m" });
 
@@ -72,8 +72,7 @@ export function isFileUpload(value: unknown): value is FileUpload {
   return typeof candidate.filename === "string" && candidate.content instanceof Uint8Array;
 }
 
-export const fileUpload = () =>
-  z.custom<FileUpload>(isFileUpload, { error: "must be an uploaded file ({ filename, content })" });
+export const fileUpload = () => z.custom<FileUpload>(isFileUpload, { error: "must be an uploaded file ({ filename, content })" });
 
 /** files[]: at least one uploaded file. */
 export const fileUploads = () => z.array(fileUpload()).min(1, { error: "at least 1 item" });
@@ -111,8 +110,14 @@ export const metadata = () =>
 
 /** page / page_size query parameters of every list operation. */
 export const pageQuery = {
-  page: z.number().int({ error: "must be an integer" }).min(L.PAGE_MIN, { error: `at least ${L.PAGE_MIN}` }).optional(),
-  page_size: z.number().int({ error: "must be an integer" })
+  page: z
+    .number()
+    .int({ error: "must be an integer" })
+    .min(L.PAGE_MIN, { error: `at least ${L.PAGE_MIN}` })
+    .optional(),
+  page_size: z
+    .number()
+    .int({ error: "must be an integer" })
     .min(L.PAGE_SIZE_MIN, { error: `at least ${L.PAGE_SIZE_MIN}` })
     .max(L.PAGE_SIZE_MAX, { error: `at most ${L.PAGE_SIZE_MAX}` })
     .optional(),
@@ -123,11 +128,16 @@ export const pageQuery = {
  * the whole hour, so the lower bound tolerates one hour less.
  */
 export const expiresAt = () =>
-  z.number().int({ error: "must be an integer Unix time in seconds" })
-    .refine((seconds) => {
-      const days = (seconds * 1000 - Date.now()) / 86_400_000;
-      return days >= L.EXPIRES_AT_MIN_DAYS - 1 / 24 && days <= L.EXPIRES_AT_MAX_DAYS;
-    }, { error: `must be ${L.EXPIRES_AT_MIN_DAYS} to ${L.EXPIRES_AT_MAX_DAYS} days in the future` })
+  z
+    .number()
+    .int({ error: "must be an integer Unix time in seconds" })
+    .refine(
+      (seconds) => {
+        const days = (seconds * 1000 - Date.now()) / 86_400_000;
+        return days >= L.EXPIRES_AT_MIN_DAYS - 1 / 24 && days <= L.EXPIRES_AT_MAX_DAYS;
+      },
+      { error: `must be ${L.EXPIRES_AT_MIN_DAYS} to ${L.EXPIRES_AT_MAX_DAYS} days in the future` },
+    )
     .nullable();
 
 /** An object-level rule; the value is typed loosely because it may be partly invalid. */

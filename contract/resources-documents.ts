@@ -76,7 +76,10 @@ export const templateFormFieldSchema = z.looseObject({
 export const templateDocumentSchema = z.looseObject({
   index: int().optional(),
   name: str().optional(),
-  field_groups: z.array(z.looseObject({ name: str().optional(), rule: z.unknown().optional() })).nullable().optional(),
+  field_groups: z
+    .array(z.looseObject({ name: str().optional(), rule: z.unknown().optional() }))
+    .nullable()
+    .optional(),
   form_fields: z.array(templateFormFieldSchema).nullable().optional(),
   custom_fields: z.array(z.unknown()).nullable().optional(),
 });
@@ -92,8 +95,14 @@ export const templateSchema = z.looseObject({
   can_edit: bool().optional(),
   is_locked: bool().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  signer_roles: z.array(z.looseObject({ name: z.string(), order: int().optional() })).nullable().optional(),
-  cc_roles: z.array(z.looseObject({ name: z.string() })).nullable().optional(),
+  signer_roles: z
+    .array(z.looseObject({ name: z.string(), order: int().optional() }))
+    .nullable()
+    .optional(),
+  cc_roles: z
+    .array(z.looseObject({ name: z.string() }))
+    .nullable()
+    .optional(),
   documents: z.array(templateDocumentSchema).nullable().optional(),
   accounts: z.array(accountSchema).nullable().optional(),
 });
@@ -120,16 +129,39 @@ export const detectionResultSchema = z.looseObject({
   page_count: int().optional(),
   pages_analyzed: str().optional(),
   detected_at: int().optional(),
-  form_fields_per_document: z.array(z.looseObject({
-    document_index: int().optional(), api_id: str().optional(), height: int().optional(), name: str().optional(),
-    page: int().optional(), required: bool().optional(), signer: z.union([z.string(), z.number()]).nullable().optional(),
-    type: str().optional(), width: int().optional(), x: int().optional(), y: int().optional(),
-  })).nullable().optional(),
-  form_field_groups: z.array(z.looseObject({
-    group_id: str().optional(), group_label: str().optional(), requirement: str().optional(),
-  })).nullable().optional(),
+  form_fields_per_document: z
+    .array(
+      z.looseObject({
+        document_index: int().optional(),
+        api_id: str().optional(),
+        height: int().optional(),
+        name: str().optional(),
+        page: int().optional(),
+        required: bool().optional(),
+        signer: z.union([z.string(), z.number()]).nullable().optional(),
+        type: str().optional(),
+        width: int().optional(),
+        x: int().optional(),
+        y: int().optional(),
+      }),
+    )
+    .nullable()
+    .optional(),
+  form_field_groups: z
+    .array(
+      z.looseObject({
+        group_id: str().optional(),
+        group_label: str().optional(),
+        requirement: str().optional(),
+      }),
+    )
+    .nullable()
+    .optional(),
   warnings: z.array(warningSchema).nullable().optional(),
-  errors: z.array(z.looseObject({ error_msg: z.string(), error_path: str().optional(), error_name: z.string() })).nullable().optional(),
+  errors: z
+    .array(z.looseObject({ error_msg: z.string(), error_path: str().optional(), error_name: z.string() }))
+    .nullable()
+    .optional(),
   suggestions: z.array(z.string()).nullable().optional(),
 });
 
@@ -146,7 +178,10 @@ export const faxSchema = z.looseObject({
   original_title: str().optional(),
   subject: str().optional(),
   message: str().optional(),
-  metadata: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullable().optional(),
+  metadata: z
+    .union([z.array(z.unknown()), z.record(z.string(), z.unknown())])
+    .nullable()
+    .optional(),
   created_at: int().optional(),
   sender: str().optional(),
   transmissions: z.array(faxTransmissionSchema).nullable().optional(),

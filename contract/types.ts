@@ -3,8 +3,7 @@ import type { z } from "zod";
 import type { OperationId, Operations } from "./operations";
 import type { listInfoSchema, warningSchema } from "./resources-account";
 
-type Part<Id extends OperationId, K extends "params" | "query" | "body"> =
-  Operations[Id] extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+type Part<Id extends OperationId, K extends "params" | "query" | "body"> = Operations[Id] extends { readonly [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
 
 /** The body a caller sends for `Id` (snake_case wire object). */
 export type BodyOf<Id extends OperationId> = Part<Id, "body">;
@@ -23,8 +22,10 @@ export interface ListPage<T> {
 
 /** What the client returns for `Id`: the unwrapped resource, a ListPage, or void. */
 export type ResultOf<Id extends OperationId> = Operations[Id]["response"] extends infer R
-  ? R extends { kind: "resource" | "body"; schema: infer S extends z.ZodType } ? z.output<S>
-    : R extends { kind: "list"; schema: infer S extends z.ZodType } ? ListPage<z.output<S>>
+  ? R extends { kind: "resource" | "body"; schema: infer S extends z.ZodType }
+    ? z.output<S>
+    : R extends { kind: "list"; schema: infer S extends z.ZodType }
+      ? ListPage<z.output<S>>
       : void
   : never;
 

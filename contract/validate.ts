@@ -40,8 +40,7 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
 function flatten(issue: z.core.$ZodIssue, prefix: PropertyKey[]): ValidationIssue[] {
   const path = [...prefix, ...issue.path];
   if (issue.code === "invalid_union" && issue.message === UNION_DEFAULT) {
-    const typed = issue.errors.filter((branch) =>
-      !branch.some((inner) => inner.path.length === 0 && (inner.code === "invalid_type" || inner.code === "invalid_value")));
+    const typed = issue.errors.filter((branch) => !branch.some((inner) => inner.path.length === 0 && (inner.code === "invalid_type" || inner.code === "invalid_value")));
     if (typed.length === 1) return typed[0].flatMap((inner) => flatten(inner, path));
   }
   return [{ path: path.map(String).join("."), message: issue.message }];
@@ -78,11 +77,7 @@ export interface ValidatedRequest {
  * strings (they arrive as text); the body only when `source` is "form". Parts the operation
  * does not declare come back as {}.
  */
-export function validateRequest(
-  operationId: OperationId,
-  request: RequestParts,
-  options: ValidateRequestOptions = {},
-): ValidationResult<ValidatedRequest> {
+export function validateRequest(operationId: OperationId, request: RequestParts, options: ValidateRequestOptions = {}): ValidationResult<ValidatedRequest> {
   const spec: OperationSpec = operations[operationId];
   if (!spec) return { ok: false, issues: [{ path: "", message: `unknown operation ${String(operationId)}` }] };
   const issues: ValidationIssue[] = [];

@@ -8,12 +8,4 @@ import { memberEmailDomains } from "./rules/member-email-domains";
 import { noTestModeInProduction } from "./rules/no-test-mode-in-production";
 import { templateSignerRoles } from "./rules/template-signer-roles";
 
-export const policies: Policies = [
-  httpsCallbacks,
-  apiAppDomains,
-  maxAdmins,
-  faxLinesProtected,
-  templateSignerRoles,
-  noTestModeInProduction,
-  memberEmailDomains,
-];
+export const policies: Policies = [httpsCallbacks, apiAppDomains, maxAdmins, faxLinesProtected, templateSignerRoles, noTestModeInProduction, memberEmailDomains];

@@ -23,7 +23,12 @@ import { makePdf } from "../service/pdf";
 import { allRoutes } from "../service/areas";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
-const shape = (p: string) => p.split("/").filter(Boolean).map((s) => (s.startsWith("{") ? "{}" : s)).join("/");
+const shape = (p: string) =>
+  p
+    .split("/")
+    .filter(Boolean)
+    .map((s) => (s.startsWith("{") ? "{}" : s))
+    .join("/");
 
 /** The description with only the operations whose method and path shape the service routes. */
 export function inScope(spec: { paths: Record<string, Record<string, unknown>> }): { spec: unknown; operations: string[] } {
@@ -43,7 +48,8 @@ export function inScope(spec: { paths: Record<string, Record<string, unknown>> }
 /** An object of each kind, made through the API: `<location>.<parameter>` -> id. */
 async function seed(baseUrl: string, apiKey: string): Promise<Record<string, string>> {
   const headers = { Authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
-  const call = async (method: string, p: string, body?: Record<string, unknown>, files = false): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the operation answers
+  const call = async (method: string, p: string, body?: Record<string, unknown>, files = false): Promise<any> => {
     let payload: FormData | string | undefined;
     const h: Record<string, string> = { ...headers };
     if (files && body) {
@@ -64,10 +70,19 @@ async function seed(baseUrl: string, apiKey: string): Promise<Record<string, str
   await call("POST", "/team/create", { name: "Fuzz" });
   const team_id = (await call("GET", "/team/info")).team.team_id;
   const template_id = (await call("POST", "/template/create_embedded_draft", { client_id, signer_roles: [{ name: "Client", order: 0 }], test_mode: "1" }, true)).template.template_id;
-  const signature_request_id = (await call("POST", "/signature_request/send", { signers: [{ name: "Ann", email_address: "ann@example.com" }], test_mode: "1" }, true)).signature_request.signature_request_id;
+  const signature_request_id = (await call("POST", "/signature_request/send", { signers: [{ name: "Ann", email_address: "ann@example.com" }], test_mode: "1" }, true)).signature_request
+    .signature_request_id;
   const fax_id = (await call("POST", "/fax/send", { recipient: "+14155550100", test_mode: "1" }, true)).fax.fax_id;
   const number = (await call("POST", "/fax_line/create", { area_code: 415, country: "US" })).fax_line.number;
-  return { "path.client_id": client_id, "path.team_id": team_id, "query.team_id": team_id, "path.template_id": template_id, "path.signature_request_id": signature_request_id, "path.fax_id": fax_id, "query.number": number };
+  return {
+    "path.client_id": client_id,
+    "path.team_id": team_id,
+    "query.team_id": team_id,
+    "path.template_id": template_id,
+    "path.signature_request_id": signature_request_id,
+    "path.fax_id": fax_id,
+    "query.number": number,
+  };
 }
 
 /** Deletes keep generated ids: a seeded id there would take the object from every later case, and
@@ -76,7 +91,9 @@ const DELETES = "^(DELETE /(api_app|fax)/|POST /template/delete/)";
 
 /** schemathesis.toml: the seeded ids for every operation but the deletes. */
 function configText(ids: Record<string, string>): string {
-  const table = Object.entries(ids).map(([k, v]) => `"${k}" = "${v}"`).join("\n");
+  const table = Object.entries(ids)
+    .map(([k, v]) => `"${k}" = "${v}"`)
+    .join("\n");
   return `[[operations]]\nexclude-name-regex = '${DELETES}'\n[operations.parameters]\n${table}\n`;
 }
 
@@ -110,7 +127,8 @@ async function main(): Promise<void> {
 }
 
 // Run when started (scripts/run-ts.js puts this file at argv[1]), not when imported by a test.
-if (process.argv[1] === __filename) main().catch((e) => {
-  console.error(`fuzz-service: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
-});
+if (process.argv[1] === __filename)
+  main().catch((e) => {
+    console.error(`fuzz-service: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  });

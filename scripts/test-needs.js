@@ -12,10 +12,41 @@ const { globSync } = require("glob");
 
 const ALL = "test/**/*.test.ts";
 /** mocha flags that take a value as the next argument. */
-const VALUED = new Set(["--extension", "--file", "--global", "--globals", "--ignore", "--exclude", "--node-option", "-n",
-  "--reporter-option", "--reporter-options", "-O", "--require", "-r", "--watch-files", "--watch-ignore", "--retries",
-  "--jobs", "-j", "--config", "--fgrep", "-f", "--grep", "-g", "--package", "--reporter", "-R", "--ui", "-u", "--slow",
-  "-s", "--timeout", "-t", "--timeouts"]);
+const VALUED = new Set([
+  "--extension",
+  "--file",
+  "--global",
+  "--globals",
+  "--ignore",
+  "--exclude",
+  "--node-option",
+  "-n",
+  "--reporter-option",
+  "--reporter-options",
+  "-O",
+  "--require",
+  "-r",
+  "--watch-files",
+  "--watch-ignore",
+  "--retries",
+  "--jobs",
+  "-j",
+  "--config",
+  "--fgrep",
+  "-f",
+  "--grep",
+  "-g",
+  "--package",
+  "--reporter",
+  "-R",
+  "--ui",
+  "-u",
+  "--slow",
+  "-s",
+  "--timeout",
+  "-t",
+  "--timeouts",
+]);
 
 function specs(args) {
   const out = [];
@@ -36,7 +67,9 @@ function files(spec) {
   return globSync(pattern, { posix: true });
 }
 
-const selected = specs(process.argv.slice(2)).flatMap(files).map((f) => path.relative(".", f).split(path.sep).join("/"));
+const selected = specs(process.argv.slice(2))
+  .flatMap(files)
+  .map((f) => path.relative(".", f).split(path.sep).join("/"));
 if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/"))) console.log("engine");
 const current = selected.some((f) => /^test\/packaging\/current-toolchain[^/]*\.test\.ts$/.test(f));
 const yaml = selected.some((f) => f.startsWith("test/engine/yaml/") || f === "test/packaging/plugin-yaml.test.ts");

@@ -67,7 +67,12 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   const outbox = new MemoryOutbox(clock.now);
   const scheduler = new Scheduler(store);
   const svc: ServiceContext = {
-    store, clock, events, outbox, accounts, options: opts,
+    store,
+    clock,
+    events,
+    outbox,
+    accounts,
+    options: opts,
     schedule: (delayMs, task) => scheduler.schedule(delayMs, () => task(svc)),
   };
 

@@ -30,23 +30,47 @@ export function parseArgs(argv: string[]): ServiceOptions {
     const [flag, inline] = argv[i].split("=", 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case "--port": o.port = int(flag, value()); break;
-      case "--host": o.host = value(); break;
-      case "--api-key": o.apiKey = value(); break;
-      case "--email": o.email = value(); break;
+      case "--port":
+        o.port = int(flag, value());
+        break;
+      case "--host":
+        o.host = value();
+        break;
+      case "--api-key":
+        o.apiKey = value();
+        break;
+      case "--email":
+        o.email = value();
+        break;
       case "--plan": {
         const p = value();
         if (!isPlanName(p)) throw new Error(`unknown plan ${p}`);
         o.plan = p;
         break;
       }
-      case "--eid": o.eid = true; break;
-      case "--auto-accept-invites": o.autoAcceptInvites = true; break;
-      case "--rate-limit": o.rateLimit = int(flag, value()); break;
-      case "--data": o.data = value(); break;
-      case "--template-processing-ms": o.templateProcessingMs = int(flag, value()); break;
-      case "--verbose": o.verbose = true; break;
-      case "--help": case "-h": console.log(USAGE); process.exit(0); break;
+      case "--eid":
+        o.eid = true;
+        break;
+      case "--auto-accept-invites":
+        o.autoAcceptInvites = true;
+        break;
+      case "--rate-limit":
+        o.rateLimit = int(flag, value());
+        break;
+      case "--data":
+        o.data = value();
+        break;
+      case "--template-processing-ms":
+        o.templateProcessingMs = int(flag, value());
+        break;
+      case "--verbose":
+        o.verbose = true;
+        break;
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
       default:
         if (flag in QUOTA_FLAGS) quotas[QUOTA_FLAGS[flag]] = int(flag, value());
         else throw new Error(`unknown flag ${flag}\n${USAGE}`);

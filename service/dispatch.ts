@@ -37,7 +37,8 @@ export function dispatch({ api, control, requestLog }: Entrances): RequestHandle
     }
     const seq = requestLog.nextSeq();
     void runApiCall(req, pathname.slice(3), query, api).then(({ reply: r, log, drop }) => {
-      if (drop) res.destroy(); // an injected network failure: no answer at all
+      if (drop)
+        res.destroy(); // an injected network failure: no answer at all
       else send(res, r);
       const body = r.body as { error?: { error_name?: string } } | undefined;
       requestLog.add({

@@ -68,11 +68,7 @@ function banner(svc: RunningService): string[] {
     .flat()
     .filter((a) => a && !a.internal && a.family === "IPv4")
     .map((a) => `http://${a!.address}:${port}/v3`);
-  return [
-    `esign local service listening on ${svc.listenUrl}/v3 (every interface)`,
-    `  from this machine: ${svc.baseUrl}`,
-    ...(others.length ? [`  from the network: ${others.join(", ")}`] : []),
-  ];
+  return [`esign local service listening on ${svc.listenUrl}/v3 (every interface)`, `  from this machine: ${svc.baseUrl}`, ...(others.length ? [`  from the network: ${others.join(", ")}`] : [])];
 }
 
 // Runs on load: this module is only ever an entry point (scripts/run-ts.js requires it).

@@ -17,7 +17,8 @@ export function ensureStartAccount(accounts: AccountService, opts: ResolvedOptio
     accounts.addKey(byEmail.account_id, opts.apiKey);
     return {
       account: accounts.byId(byEmail.account_id)!,
-      note: `the data file's start account ${byEmail.account_id} (${byEmail.email_address}) had other keys: added this one; ` +
+      note:
+        `the data file's start account ${byEmail.account_id} (${byEmail.email_address}) had other keys: added this one; ` +
         `its ${others} earlier key${others === 1 ? "" : "s"} still work (revoke with DELETE /_local/accounts/${byEmail.account_id}/api_keys/KEY)`,
     };
   }

@@ -28,8 +28,7 @@ const pages = (n: number) => Math.max(1, Math.ceil(n / 100));
  * /template/{id}, GET /fax_line, GET /team/invites for pending invitations), so: up = that
  * read (adoption) + N adds; refresh = that read.
  */
-const membershipMinimum = (phase: Phase, n: number) =>
-  ({ up: n + 1, preview: 0, refresh: 1, destroy: n })[phase];
+const membershipMinimum = (phase: Phase, n: number) => ({ up: n + 1, preview: 0, refresh: 1, destroy: n })[phase];
 
 const email = (i: number) => `user${i}@example.com`;
 
@@ -69,7 +68,10 @@ export const scenarios: Scenario[] = [
       await teamWithMates(svc, n);
       const template = await setupClient(svc).template.create({
         files: [{ filename: "bench.pdf", content: makePdf({ pages: [{ texts: [{ x: 72, y: 720, text: "Bench" }] }] }) }],
-        title: "Bench", signer_roles: [{ name: "Client", order: 0 }], form_fields_per_document: [], test_mode: true,
+        title: "Bench",
+        signer_roles: [{ name: "Client", order: 0 }],
+        form_fields_per_document: [],
+        test_mode: true,
       } as never);
       return { templateId: template.template_id };
     },

@@ -20,8 +20,16 @@ import { replaceSection } from "./section";
 
 const root = path.resolve(__dirname, "..", "..");
 
-interface Sample { wallMs: number; cpuMs: number }
-interface Row { name: string; command: string; samples: Sample[]; rtSamples: Sample[] }
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+}
+interface Row {
+  name: string;
+  command: string;
+  samples: Sample[];
+  rtSamples: Sample[];
+}
 
 /**
  * Real-time scheduling for the measured process (root and chrt only): other work on a shared
@@ -36,7 +44,10 @@ function startOnce(command: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
     const child = spawn(command[0], command.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
-    const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error(`${command.join(" ")}: no port line in 60 s; stderr: ${err}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command.join(" ")}: no port line in 60 s; stderr: ${err}`));
+    }, 60_000);
     child.stderr.on("data", (d) => (err += d));
     child.stdout.on("data", (d) => {
       out += d;
@@ -64,7 +75,10 @@ function buildRelease(dir: string): string {
 /** The bundle build-plugin cached beside the archives, run by the same Node.js the SEA holds. */
 function bundleCommand(): string[] {
   const cache = process.env.ESIGN_CACHE_DIR || path.join(os.homedir(), ".cache", "pulumi-esign");
-  const dirs = fs.readdirSync(path.join(cache, "plugin")).map((d) => path.join(cache, "plugin", d)).filter((d) => fs.existsSync(path.join(d, "plugin.js")));
+  const dirs = fs
+    .readdirSync(path.join(cache, "plugin"))
+    .map((d) => path.join(cache, "plugin", d))
+    .filter((d) => fs.existsSync(path.join(d, "plugin.js")));
   const newest = dirs.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
   const { NODE_VERSION } = require("../../scripts/plugin/targets");
   return [path.join(cache, `node-v${NODE_VERSION}`, "bin", "node"), path.join(newest, "plugin.js")];
@@ -79,11 +93,14 @@ function render(rows: Row[], load: number[]): string {
     `median of ${rows[0].samples.length} starts each, one at a time. Load average at the start: ${load.map((l) => l.toFixed(1)).join(", ")} (1, 5, 15 min) on ${os.cpus().length} cores;`,
     "CPU time (user + system) is the figure least moved by other work on the machine.",
     "",
-    RT_PREFIX ? "\"Wall ms, real-time\" ran the plugin under `chrt -f 10`, so that other processes could not delay it: the figure an idle machine shows." : "",
+    RT_PREFIX ? '"Wall ms, real-time" ran the plugin under `chrt -f 10`, so that other processes could not delay it: the figure an idle machine shows.' : "",
     "",
     "| plugin | median wall ms | median wall ms, real-time | median CPU ms | fastest wall ms |",
     "| --- | --- | --- | --- | --- |",
-    ...rows.map((r) => `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${RT_PREFIX ? median(r.rtSamples.map((s) => s.wallMs)).toFixed(0) : "n/a"} | ${median(r.samples.map((s) => s.cpuMs)).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${RT_PREFIX ? median(r.rtSamples.map((s) => s.wallMs)).toFixed(0) : "n/a"} | ${median(r.samples.map((s) => s.cpuMs)).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} |`,
+    ),
     "",
   ];
   return lines.join("\n");

@@ -35,7 +35,11 @@ async function measured(child: ChildProcess, target: LoadTarget, connections: nu
  * users run it (its CLI, dist/service/main.js, in memory, no rate limit), or serve.js's bare
  * Node server answering `bodies`. `nodeFlags` go to node (profiles, GC traces).
  */
-export function serve(kind: "service" | "plain", bodies?: { GET: string; PUT: string }, nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string; apiKey?: string; output: () => string }> {
+export function serve(
+  kind: "service" | "plain",
+  bodies?: { GET: string; PUT: string },
+  nodeFlags: string[] = [],
+): Promise<{ child: ChildProcess; url: string; apiKey?: string; output: () => string }> {
   const script = kind === "service" ? [path.join(__dirname, "..", "..", "dist", "service", "main.js"), "--port", "0"] : [path.join(__dirname, "serve.js")];
   const child = spawn(process.execPath, [...nodeFlags, ...script], {
     stdio: ["ignore", "pipe", "inherit"],

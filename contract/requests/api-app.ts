@@ -4,26 +4,33 @@ import * as L from "../limits";
 import { LEGAL_VERSIONS, OAUTH_SCOPES, WHITE_LABELING_COLOR_KEYS, oneOf } from "../enums";
 import { fileUpload, hexColor, hostName, httpUrl, id, pageQuery } from "../primitives";
 
-const colorKeys = Object.fromEntries(WHITE_LABELING_COLOR_KEYS.map((key) => [key, hexColor().optional()])) as
-  Record<(typeof WHITE_LABELING_COLOR_KEYS)[number], z.ZodOptional<ReturnType<typeof hexColor>>>;
+const colorKeys = Object.fromEntries(WHITE_LABELING_COLOR_KEYS.map((key) => [key, hexColor().optional()])) as Record<
+  (typeof WHITE_LABELING_COLOR_KEYS)[number],
+  z.ZodOptional<ReturnType<typeof hexColor>>
+>;
 
 /** white_labeling_options: hex colours, legal_version terms1|terms2, reset_to_default (update). */
-export const whiteLabelingOptionsSchema = z.strictObject({
-  ...colorKeys,
-  legal_version: oneOf(LEGAL_VERSIONS).optional(),
-  reset_to_default: z.boolean().optional(),
-}, { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown white labeling key(s): ${issue.keys.join(", ")}` : undefined) });
+export const whiteLabelingOptionsSchema = z.strictObject(
+  {
+    ...colorKeys,
+    legal_version: oneOf(LEGAL_VERSIONS).optional(),
+    reset_to_default: z.boolean().optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown white labeling key(s): ${issue.keys.join(", ")}` : undefined) },
+);
 
 /** oauth: callback_url and scopes; each is required once the other is given. */
-export const oauthInputSchema = z.strictObject({
-  callback_url: httpUrl().optional(),
-  scopes: z.array(oneOf(OAUTH_SCOPES)).optional(),
-}).superRefine((value, ctx) => {
-  if ((value.callback_url === undefined) !== (value.scopes === undefined)) {
-    const missing = value.callback_url === undefined ? "callback_url" : "scopes";
-    ctx.addIssue({ code: "custom", path: [missing], message: "callback_url and scopes are required together" });
-  }
-});
+export const oauthInputSchema = z
+  .strictObject({
+    callback_url: httpUrl().optional(),
+    scopes: z.array(oneOf(OAUTH_SCOPES)).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.callback_url === undefined) !== (value.scopes === undefined)) {
+      const missing = value.callback_url === undefined ? "callback_url" : "scopes";
+      ctx.addIssue({ code: "custom", path: [missing], message: "callback_url and scopes are required together" });
+    }
+  });
 
 export const apiAppOptionsSchema = z.looseObject({ can_insert_everywhere: z.boolean().optional() });
 

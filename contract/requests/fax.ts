@@ -26,12 +26,14 @@ function areaCodeFitsCountry(value: { area_code?: unknown; country?: unknown }, 
   }
 }
 
-export const faxLineCreateBody = z.object({
-  area_code: z.number().int({ error: "must be an integer" }).min(0, { error: "at least 0" }),
-  country: oneOf(FAX_COUNTRIES),
-  city: z.string().optional(),
-  account_id: id().optional(),
-}).superRefine(areaCodeFitsCountry);
+export const faxLineCreateBody = z
+  .object({
+    area_code: z.number().int({ error: "must be an integer" }).min(0, { error: "at least 0" }),
+    country: oneOf(FAX_COUNTRIES),
+    city: z.string().optional(),
+    account_id: id().optional(),
+  })
+  .superRefine(areaCodeFitsCountry);
 
 export const faxLineNumberQuery = z.object({ number: faxNumber });
 export const faxLineDeleteBody = z.object({ number: faxNumber });
@@ -57,21 +59,22 @@ export const faxLineAreaCodesQuery = z.object({
 });
 
 /** recipient: an E.164 number (the "+" may be left out, as in the official example) or an e-mail address. */
-const recipient = z.string().refine(
-  (value) => E164_PATTERN.test(value) || E164_DIGITS_PATTERN.test(value) || z.email().safeParse(value).success,
-  { error: "must be an E.164 phone number or an e-mail address" },
-);
+const recipient = z
+  .string()
+  .refine((value) => E164_PATTERN.test(value) || E164_DIGITS_PATTERN.test(value) || z.email().safeParse(value).success, { error: "must be an E.164 phone number or an e-mail address" });
 
-export const faxSendBody = z.object({
-  ...documentSourceKeys,
-  recipient,
-  sender: z.string().optional(),
-  test_mode: z.boolean().optional(),
-  cover_page_to: z.string().optional(),
-  cover_page_from: z.string().optional(),
-  cover_page_message: z.string().optional(),
-  title: z.string().optional(),
-}).superRefine(documentSourceRule);
+export const faxSendBody = z
+  .object({
+    ...documentSourceKeys,
+    recipient,
+    sender: z.string().optional(),
+    test_mode: z.boolean().optional(),
+    cover_page_to: z.string().optional(),
+    cover_page_from: z.string().optional(),
+    cover_page_message: z.string().optional(),
+    title: z.string().optional(),
+  })
+  .superRefine(documentSourceRule);
 
 export const faxIdParams = z.object({ fax_id: id() });
 export const faxListQuery = z.object({ ...pageQuery });

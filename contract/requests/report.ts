@@ -23,24 +23,27 @@ function addUtcMonths(date: Date, months: number): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
 }
 
-export const reportCreateBody = z.object({
-  start_date: reportDate,
-  end_date: reportDate,
-  report_type: z.array(oneOf(REPORT_TYPES))
-    .min(L.REPORT_TYPE_MIN_ITEMS, { error: `at least ${L.REPORT_TYPE_MIN_ITEMS} item` })
-    .max(L.REPORT_TYPE_MAX_ITEMS, { error: `at most ${L.REPORT_TYPE_MAX_ITEMS} items` }),
-}).superRefine((value, ctx) => {
-  const start = parseReportDate(String(value.start_date));
-  const end = parseReportDate(String(value.end_date));
-  if (!start || !end) return;
-  if (end < start) {
-    ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date must not be before start_date" });
-  } else if (end > addUtcMonths(start, L.REPORT_MAX_RANGE_MONTHS)) {
-    ctx.addIssue({ code: "custom", path: ["end_date"], message: `date range at most ${L.REPORT_MAX_RANGE_MONTHS} months` });
-  }
-  const now = new Date();
-  const oldest = new Date(Date.UTC(now.getUTCFullYear() - L.REPORT_MAX_START_YEARS_BACK, now.getUTCMonth(), now.getUTCDate()));
-  if (start < oldest) {
-    ctx.addIssue({ code: "custom", path: ["start_date"], message: `start_date at most ${L.REPORT_MAX_START_YEARS_BACK} years in the past` });
-  }
-});
+export const reportCreateBody = z
+  .object({
+    start_date: reportDate,
+    end_date: reportDate,
+    report_type: z
+      .array(oneOf(REPORT_TYPES))
+      .min(L.REPORT_TYPE_MIN_ITEMS, { error: `at least ${L.REPORT_TYPE_MIN_ITEMS} item` })
+      .max(L.REPORT_TYPE_MAX_ITEMS, { error: `at most ${L.REPORT_TYPE_MAX_ITEMS} items` }),
+  })
+  .superRefine((value, ctx) => {
+    const start = parseReportDate(String(value.start_date));
+    const end = parseReportDate(String(value.end_date));
+    if (!start || !end) return;
+    if (end < start) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "end_date must not be before start_date" });
+    } else if (end > addUtcMonths(start, L.REPORT_MAX_RANGE_MONTHS)) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: `date range at most ${L.REPORT_MAX_RANGE_MONTHS} months` });
+    }
+    const now = new Date();
+    const oldest = new Date(Date.UTC(now.getUTCFullYear() - L.REPORT_MAX_START_YEARS_BACK, now.getUTCMonth(), now.getUTCDate()));
+    if (start < oldest) {
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: `start_date at most ${L.REPORT_MAX_START_YEARS_BACK} years in the past` });
+    }
+  });

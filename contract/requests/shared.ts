@@ -113,10 +113,7 @@ export const formFieldKeys = {
 };
 
 /** Every `group` a field references must be defined in form_field_groups. */
-export function groupsAreDefined(
-  value: { form_fields_per_document?: { group?: string }[]; form_field_groups?: { group_id?: string }[] },
-  ctx: z.RefinementCtx,
-): void {
+export function groupsAreDefined(value: { form_fields_per_document?: { group?: string }[]; form_field_groups?: { group_id?: string }[] }, ctx: z.RefinementCtx): void {
   const defined = new Set((value.form_field_groups ?? []).map((group) => group?.group_id));
   (value.form_fields_per_document ?? []).forEach((field, index) => {
     if (field?.group !== undefined && !defined.has(field.group)) {

@@ -3,44 +3,48 @@ import { z } from "zod";
 import * as L from "../limits";
 import { all, atMostOneEnabled, documentSourceRule, exactlyOneOf, expiresAt, id, metadata, pageQuery, text } from "../primitives";
 import {
-  attachmentInputSchema, customFieldInputSchema, documentSourceKeys, fieldOptionsSchema, formFieldKeys,
-  groupedSignerSchema, groupsAreDefined, signerExperienceSchema, signerSchema, signingOptionsSchema,
+  attachmentInputSchema,
+  customFieldInputSchema,
+  documentSourceKeys,
+  fieldOptionsSchema,
+  formFieldKeys,
+  groupedSignerSchema,
+  groupsAreDefined,
+  signerExperienceSchema,
+  signerSchema,
+  signingOptionsSchema,
 } from "./shared";
 import { emailAddress } from "../primitives";
 
-export const signatureRequestEditBody = z.object({
-  ...documentSourceKeys,
-  ...formFieldKeys,
-  signers: z.array(signerSchema).min(1, { error: "at least 1 item" }).optional(),
-  grouped_signers: z.array(groupedSignerSchema).min(1, { error: "at least 1 item" }).optional(),
-  allow_decline: z.boolean().optional(),
-  allow_reassign: z.boolean().optional(),
-  attachments: z.array(attachmentInputSchema).optional(),
-  cc_email_addresses: z.array(emailAddress()).optional(),
-  client_id: id().optional(),
-  custom_fields: z.array(customFieldInputSchema).optional(),
-  field_options: fieldOptionsSchema.optional(),
-  hide_text_tags: z.boolean().optional(),
-  is_eid: z.boolean().optional(),
-  message: text(L.MESSAGE_MAX_LENGTH).optional(),
-  metadata: metadata().optional(),
-  signing_options: signingOptionsSchema.optional(),
-  signing_redirect_url: z.url({ error: "must be a URL" }).optional(),
-  subject: text(L.SUBJECT_MAX_LENGTH).optional(),
-  test_mode: z.boolean().optional(),
-  title: text(L.TITLE_MAX_LENGTH).optional(),
-  use_text_tags: z.boolean().optional(),
-  use_preexisting_fields: z.boolean().optional(),
-  ignore_text_tags_extraction_errors: z.boolean().optional(),
-  expires_at: expiresAt().optional(),
-  signer_experience: signerExperienceSchema.optional(),
-}).superRefine(all(
-  documentSourceRule,
-  exactlyOneOf("signers", "grouped_signers"),
-  atMostOneEnabled("use_text_tags", "use_preexisting_fields"),
-  groupsAreDefined,
-  eidRules,
-));
+export const signatureRequestEditBody = z
+  .object({
+    ...documentSourceKeys,
+    ...formFieldKeys,
+    signers: z.array(signerSchema).min(1, { error: "at least 1 item" }).optional(),
+    grouped_signers: z.array(groupedSignerSchema).min(1, { error: "at least 1 item" }).optional(),
+    allow_decline: z.boolean().optional(),
+    allow_reassign: z.boolean().optional(),
+    attachments: z.array(attachmentInputSchema).optional(),
+    cc_email_addresses: z.array(emailAddress()).optional(),
+    client_id: id().optional(),
+    custom_fields: z.array(customFieldInputSchema).optional(),
+    field_options: fieldOptionsSchema.optional(),
+    hide_text_tags: z.boolean().optional(),
+    is_eid: z.boolean().optional(),
+    message: text(L.MESSAGE_MAX_LENGTH).optional(),
+    metadata: metadata().optional(),
+    signing_options: signingOptionsSchema.optional(),
+    signing_redirect_url: z.url({ error: "must be a URL" }).optional(),
+    subject: text(L.SUBJECT_MAX_LENGTH).optional(),
+    test_mode: z.boolean().optional(),
+    title: text(L.TITLE_MAX_LENGTH).optional(),
+    use_text_tags: z.boolean().optional(),
+    use_preexisting_fields: z.boolean().optional(),
+    ignore_text_tags_extraction_errors: z.boolean().optional(),
+    expires_at: expiresAt().optional(),
+    signer_experience: signerExperienceSchema.optional(),
+  })
+  .superRefine(all(documentSourceRule, exactlyOneOf("signers", "grouped_signers"), atMostOneEnabled("use_text_tags", "use_preexisting_fields"), groupsAreDefined, eidRules));
 
 /** is_eid: one signer only, not in test_mode. */
 function eidRules(value: { is_eid?: boolean; test_mode?: boolean; signers?: unknown[]; grouped_signers?: unknown[] }, ctx: z.RefinementCtx): void {

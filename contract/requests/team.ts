@@ -13,20 +13,24 @@ export const teamInfoQuery = z.object({ team_id: id().optional() });
 export const teamInvitesQuery = z.object({ email_address: emailAddress().optional() });
 
 /** account_id or email_address, one required; the account id prevails. */
-export const teamAddMemberBody = z.object({
-  account_id: id().optional(),
-  email_address: emailAddress().optional(),
-  role: oneOf(TEAM_ROLES).optional(),
-}).superRefine(oneRequired("account_id", "email_address"));
+export const teamAddMemberBody = z
+  .object({
+    account_id: id().optional(),
+    email_address: emailAddress().optional(),
+    role: oneOf(TEAM_ROLES).optional(),
+  })
+  .superRefine(oneRequired("account_id", "email_address"));
 export const teamAddMemberQuery = z.object({ team_id: id().optional() });
 
-export const teamRemoveMemberBody = z.object({
-  account_id: id().optional(),
-  email_address: emailAddress().optional(),
-  new_owner_email_address: emailAddress().optional(),
-  new_team_id: id().optional(),
-  new_role: oneOf(TEAM_ROLES).optional(),
-}).superRefine(oneRequired("account_id", "email_address"));
+export const teamRemoveMemberBody = z
+  .object({
+    account_id: id().optional(),
+    email_address: emailAddress().optional(),
+    new_owner_email_address: emailAddress().optional(),
+    new_team_id: id().optional(),
+    new_role: oneOf(TEAM_ROLES).optional(),
+  })
+  .superRefine(oneRequired("account_id", "email_address"));
 
 export const teamIdParams = z.object({ team_id: id() });
 export const teamListQuery = z.object({ ...pageQuery });

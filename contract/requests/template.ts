@@ -3,8 +3,16 @@ import { z } from "zod";
 import * as L from "../limits";
 import { emailAddress, exactlyOneOf, id, metadata, oneRequired, pageQuery, text, all, atMostOneEnabled } from "../primitives";
 import {
-  attachmentInputSchema, documentSourceKeys, editorOptionsSchema, fieldOptionsSchema, formFieldKeys,
-  formFieldInputSchema, groupsAreDefined, mergeFieldSchema, signerExperienceSchema, signerRoleSchema,
+  attachmentInputSchema,
+  documentSourceKeys,
+  editorOptionsSchema,
+  fieldOptionsSchema,
+  formFieldKeys,
+  formFieldInputSchema,
+  groupsAreDefined,
+  mergeFieldSchema,
+  signerExperienceSchema,
+  signerRoleSchema,
 } from "./shared";
 
 /** Content fields of template.create and template.create_embedded_draft. */
@@ -29,28 +37,29 @@ const templateContentKeys = {
   signer_experience: signerExperienceSchema.optional(),
 };
 
-const contentRules = all(
-  exactlyOneOf("files", "file_urls"),
-  atMostOneEnabled("use_text_tags", "use_preexisting_fields"),
-);
+const contentRules = all(exactlyOneOf("files", "file_urls"), atMostOneEnabled("use_text_tags", "use_preexisting_fields"));
 
-export const templateCreateBody = z.object({
-  ...templateContentKeys,
-  form_fields_per_document: z.array(formFieldInputSchema),
-  signer_roles: z.array(signerRoleSchema).min(1, { error: "at least 1 item" }),
-}).superRefine(all(contentRules, groupsAreDefined));
+export const templateCreateBody = z
+  .object({
+    ...templateContentKeys,
+    form_fields_per_document: z.array(formFieldInputSchema),
+    signer_roles: z.array(signerRoleSchema).min(1, { error: "at least 1 item" }),
+  })
+  .superRefine(all(contentRules, groupsAreDefined));
 
-export const templateCreateEmbeddedDraftBody = z.object({
-  ...templateContentKeys,
-  client_id: id(),
-  allow_ccs: z.boolean().optional(),
-  editor_options: editorOptionsSchema.optional(),
-  force_signer_roles: z.boolean().optional(),
-  force_subject_message: z.boolean().optional(),
-  show_preview: z.boolean().optional(),
-  show_progress_stepper: z.boolean().optional(),
-  skip_me_now: z.boolean().optional(),
-}).superRefine(all(contentRules, groupsAreDefined));
+export const templateCreateEmbeddedDraftBody = z
+  .object({
+    ...templateContentKeys,
+    client_id: id(),
+    allow_ccs: z.boolean().optional(),
+    editor_options: editorOptionsSchema.optional(),
+    force_signer_roles: z.boolean().optional(),
+    force_subject_message: z.boolean().optional(),
+    show_preview: z.boolean().optional(),
+    show_progress_stepper: z.boolean().optional(),
+    skip_me_now: z.boolean().optional(),
+  })
+  .superRefine(all(contentRules, groupsAreDefined));
 
 export const templateIdParams = z.object({ template_id: id() });
 /** force_download: 1 (default) serves the file as a download, 0 lets the browser render it. */
@@ -58,24 +67,30 @@ export const templateFilesAsFileUrlQuery = z.object({ force_download: z.union([z
 export const templateListQuery = z.object({ account_id: id().optional(), query: z.string().optional(), ...pageQuery });
 
 /** add_user: account_id or email_address (the id prevails), skip_notification. */
-export const templateAddUserBody = z.object({
-  account_id: id().optional(),
-  email_address: emailAddress().optional(),
-  skip_notification: z.boolean().optional(),
-}).superRefine(oneRequired("account_id", "email_address"));
+export const templateAddUserBody = z
+  .object({
+    account_id: id().optional(),
+    email_address: emailAddress().optional(),
+    skip_notification: z.boolean().optional(),
+  })
+  .superRefine(oneRequired("account_id", "email_address"));
 
-export const templateRemoveUserBody = z.object({
-  account_id: id().optional(),
-  email_address: emailAddress().optional(),
-}).superRefine(oneRequired("account_id", "email_address"));
+export const templateRemoveUserBody = z
+  .object({
+    account_id: id().optional(),
+    email_address: emailAddress().optional(),
+  })
+  .superRefine(oneRequired("account_id", "email_address"));
 
-export const templateUpdateFilesBody = z.object({
-  ...documentSourceKeys,
-  client_id: id().optional(),
-  subject: text(L.UPDATE_FILES_SUBJECT_MAX_LENGTH).optional(),
-  message: text(L.MESSAGE_MAX_LENGTH).optional(),
-  test_mode: z.boolean().optional(),
-}).superRefine(exactlyOneOf("files", "file_urls"));
+export const templateUpdateFilesBody = z
+  .object({
+    ...documentSourceKeys,
+    client_id: id().optional(),
+    subject: text(L.UPDATE_FILES_SUBJECT_MAX_LENGTH).optional(),
+    message: text(L.MESSAGE_MAX_LENGTH).optional(),
+    test_mode: z.boolean().optional(),
+  })
+  .superRefine(exactlyOneOf("files", "file_urls"));
 
 /** template.update (SDK spec only): rename fields, change texts and CC roles. */
 export const templateUpdateBody = z.object({

@@ -4,8 +4,16 @@ import * as L from "../limits";
 import { UNCLAIMED_DRAFT_TYPES, oneOf } from "../enums";
 import { all, atMostOneEnabled, documentSourceRule, emailAddress, expiresAt, extraDocumentSourceRule, id, metadata, text } from "../primitives";
 import {
-  attachmentInputSchema, customFieldInputSchema, documentSourceKeys, editorOptionsSchema, fieldOptionsSchema,
-  formFieldKeys, groupsAreDefined, signingOptionsSchema, templateCcSchema, templateSignerSchema,
+  attachmentInputSchema,
+  customFieldInputSchema,
+  documentSourceKeys,
+  editorOptionsSchema,
+  fieldOptionsSchema,
+  formFieldKeys,
+  groupsAreDefined,
+  signingOptionsSchema,
+  templateCcSchema,
+  templateSignerSchema,
 } from "./shared";
 
 const url = () => z.url({ error: "must be a URL" });
@@ -60,68 +68,69 @@ const draftKeys = {
   expires_at: expiresAt().optional(),
 };
 
-const draftRules = all(
-  documentSourceRule,
-  atMostOneEnabled("use_text_tags", "use_preexisting_fields"),
-  requestSignatureSigners,
-  groupsAreDefined,
-);
+const draftRules = all(documentSourceRule, atMostOneEnabled("use_text_tags", "use_preexisting_fields"), requestSignatureSigners, groupsAreDefined);
 
-export const unclaimedDraftCreateBody = z.object({
-  ...draftKeys,
-  type: oneOf(UNCLAIMED_DRAFT_TYPES),
-}).superRefine(draftRules);
+export const unclaimedDraftCreateBody = z
+  .object({
+    ...draftKeys,
+    type: oneOf(UNCLAIMED_DRAFT_TYPES),
+  })
+  .superRefine(draftRules);
 
-export const unclaimedDraftCreateEmbeddedBody = z.object({
-  ...draftKeys,
-  client_id: id(),
-  requester_email_address: emailAddress(),
-  type: oneOf(UNCLAIMED_DRAFT_TYPES).optional(),
-  allow_ccs: z.boolean().optional(),
-  allow_reassign: z.boolean().optional(),
-  editor_options: editorOptionsSchema.optional(),
-  force_signer_page: z.boolean().optional(),
-  force_subject_message: z.boolean().optional(),
-  hold_request: z.boolean().optional(),
-  is_for_embedded_signing: z.boolean().optional(),
-  populate_auto_fill_fields: z.boolean().optional(),
-  requesting_redirect_url: url().optional(),
-  show_preview: z.boolean().optional(),
-  skip_me_now: z.boolean().optional(),
-}).superRefine(all(draftRules, skipMeNowNotForSendDocument));
+export const unclaimedDraftCreateEmbeddedBody = z
+  .object({
+    ...draftKeys,
+    client_id: id(),
+    requester_email_address: emailAddress(),
+    type: oneOf(UNCLAIMED_DRAFT_TYPES).optional(),
+    allow_ccs: z.boolean().optional(),
+    allow_reassign: z.boolean().optional(),
+    editor_options: editorOptionsSchema.optional(),
+    force_signer_page: z.boolean().optional(),
+    force_subject_message: z.boolean().optional(),
+    hold_request: z.boolean().optional(),
+    is_for_embedded_signing: z.boolean().optional(),
+    populate_auto_fill_fields: z.boolean().optional(),
+    requesting_redirect_url: url().optional(),
+    show_preview: z.boolean().optional(),
+    skip_me_now: z.boolean().optional(),
+  })
+  .superRefine(all(draftRules, skipMeNowNotForSendDocument));
 
-export const unclaimedDraftCreateEmbeddedWithTemplateBody = z.object({
-  ...documentSourceKeys,
-  client_id: id(),
-  requester_email_address: emailAddress(),
-  template_ids: z.array(id()).min(1, { error: "at least 1 item" }),
-  signers: z.array(templateSignerSchema).optional(),
-  ccs: z.array(templateCcSchema).optional(),
-  custom_fields: z.array(customFieldInputSchema).optional(),
-  allow_decline: z.boolean().optional(),
-  allow_reassign: z.boolean().optional(),
-  allow_ccs: z.boolean().optional(),
-  editor_options: editorOptionsSchema.optional(),
-  field_options: fieldOptionsSchema.optional(),
-  signing_options: signingOptionsSchema.optional(),
-  force_signer_roles: z.boolean().optional(),
-  force_subject_message: z.boolean().optional(),
-  hold_request: z.boolean().optional(),
-  is_for_embedded_signing: z.boolean().optional(),
-  populate_auto_fill_fields: z.boolean().optional(),
-  message: text(L.MESSAGE_MAX_LENGTH).optional(),
-  metadata: metadata().optional(),
-  preview_only: z.boolean().optional(),
-  show_preview: z.boolean().optional(),
-  show_progress_stepper: z.boolean().optional(),
-  requesting_redirect_url: url().optional(),
-  signing_redirect_url: url().optional(),
-  skip_me_now: z.boolean().optional(),
-  subject: text(L.SUBJECT_MAX_LENGTH).optional(),
-  title: text(L.TITLE_MAX_LENGTH).optional(),
-  test_mode: z.boolean().optional(),
-  // The templates bring the documents; files add to them (the spec requires neither).
-}).superRefine(extraDocumentSourceRule);
+export const unclaimedDraftCreateEmbeddedWithTemplateBody = z
+  .object({
+    ...documentSourceKeys,
+    client_id: id(),
+    requester_email_address: emailAddress(),
+    template_ids: z.array(id()).min(1, { error: "at least 1 item" }),
+    signers: z.array(templateSignerSchema).optional(),
+    ccs: z.array(templateCcSchema).optional(),
+    custom_fields: z.array(customFieldInputSchema).optional(),
+    allow_decline: z.boolean().optional(),
+    allow_reassign: z.boolean().optional(),
+    allow_ccs: z.boolean().optional(),
+    editor_options: editorOptionsSchema.optional(),
+    field_options: fieldOptionsSchema.optional(),
+    signing_options: signingOptionsSchema.optional(),
+    force_signer_roles: z.boolean().optional(),
+    force_subject_message: z.boolean().optional(),
+    hold_request: z.boolean().optional(),
+    is_for_embedded_signing: z.boolean().optional(),
+    populate_auto_fill_fields: z.boolean().optional(),
+    message: text(L.MESSAGE_MAX_LENGTH).optional(),
+    metadata: metadata().optional(),
+    preview_only: z.boolean().optional(),
+    show_preview: z.boolean().optional(),
+    show_progress_stepper: z.boolean().optional(),
+    requesting_redirect_url: url().optional(),
+    signing_redirect_url: url().optional(),
+    skip_me_now: z.boolean().optional(),
+    subject: text(L.SUBJECT_MAX_LENGTH).optional(),
+    title: text(L.TITLE_MAX_LENGTH).optional(),
+    test_mode: z.boolean().optional(),
+    // The templates bring the documents; files add to them (the spec requires neither).
+  })
+  .superRefine(extraDocumentSourceRule);
 
 export const unclaimedDraftEditAndResendBody = z.object({
   client_id: id(),

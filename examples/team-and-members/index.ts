@@ -14,9 +14,7 @@ const people = [
 ];
 
 // Logical names come from the e-mail, so reordering the list changes nothing.
-const members = people.map(
-  (p) => new esign.TeamMember(`member:${p.emailAddress}`, { teamId: team.teamId, emailAddress: p.emailAddress, role: p.role }),
-);
+const members = people.map((p) => new esign.TeamMember(`member:${p.emailAddress}`, { teamId: team.teamId, emailAddress: p.emailAddress, role: p.role }));
 
 export const teamId = team.teamId;
 export const teamName = team.name;

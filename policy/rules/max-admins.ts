@@ -12,11 +12,12 @@ export const maxAdmins: StackValidationPolicy = {
   configSchema: { properties: { maxAdmins: { type: "integer", minimum: 0, default: DEFAULT_MAX } } },
   validateStack: (args, report) => {
     const max = args.getConfig<{ maxAdmins?: number }>().maxAdmins ?? DEFAULT_MAX;
-    const admins = args.resources.filter(
-      (r) => isKind(r.type, "TeamMember") && typeof r.props.role === "string" && r.props.role.toLowerCase() === "admin",
-    );
+    const admins = args.resources.filter((r) => isKind(r.type, "TeamMember") && typeof r.props.role === "string" && r.props.role.toLowerCase() === "admin");
     if (admins.length <= max) return;
-    const names = admins.map((r) => `"${r.name}"`).sort().join(", ");
+    const names = admins
+      .map((r) => `"${r.name}"`)
+      .sort()
+      .join(", ");
     report(`${admins.length} TeamMember resources have property role = "Admin" (${names}); at most ${max} may (rule ${MAX_ADMINS})`);
   },
 };

@@ -25,7 +25,10 @@ import type { FileIssue } from "./issues";
  * frame, no stack, no dump of `issues` (the SDK's run.ts logs a RunError's message only).
  */
 export class AccountFileError extends RunError {
-  constructor(readonly file: string, readonly issues: { line: number; column: number; field: string; message: string }[]) {
+  constructor(
+    readonly file: string,
+    readonly issues: { line: number; column: number; field: string; message: string }[],
+  ) {
     super(issues.map((i) => `${file}:${i.line}:${i.column}: ${i.field}: ${i.message}`).join("\n"));
     this.name = "AccountFileError";
   }
@@ -37,7 +40,10 @@ export function fieldName(p: (string | number)[]): string {
 
 /** "signerRoles[0].name" -> ["signerRoles", 0, "name"] */
 function propertySegments(property: string): (string | number)[] {
-  return property.split(/\.|(?=\[)/).filter(Boolean).map((s) => (s.startsWith("[") ? Number(s.slice(1, -1)) : s));
+  return property
+    .split(/\.|(?=\[)/)
+    .filter(Boolean)
+    .map((s) => (s.startsWith("[") ? Number(s.slice(1, -1)) : s));
 }
 
 /** Paths in the file are relative to the file; the provider resolves them from its cwd. */
@@ -99,23 +105,23 @@ export function parseAccountFile(text: string, file: string, baseDir = path.dirn
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length) {
-    throw new AccountFileError(file, doc.errors.map((e) => {
-      const pos = lines.linePos(e.pos[0]);
-      return { line: pos.line, column: pos.col, field: "(yaml)", message: e.message.split("\n")[0] };
-    }));
+    throw new AccountFileError(
+      file,
+      doc.errors.map((e) => {
+        const pos = lines.linePos(e.pos[0]);
+        return { line: pos.line, column: pos.col, field: "(yaml)", message: e.message.split("\n")[0] };
+      }),
+    );
   }
   const parsed = accountFileSchema.safeParse(doc.toJS() ?? {});
   const issues: FileIssue[] = parsed.success
-    ? [
-      ...emptyFileIssues(parsed.data),
-      ...duplicateIssues(parsed.data),
-      ...referenceIssues(parsed.data),
-      ...checkEntries(resolvePaths(parsed.data, baseDir)),
-    ]
-    : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys"
-      ? unknownKeyIssues(i.path as (string | number)[], i.keys)
-      : [{ path: i.path as (string | number)[], message: i.message }]));
-  if (issues.length) throw new AccountFileError(file, issues.map((i) => located(doc, lines, i)));
+    ? [...emptyFileIssues(parsed.data), ...duplicateIssues(parsed.data), ...referenceIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
+    : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? unknownKeyIssues(i.path as (string | number)[], i.keys) : [{ path: i.path as (string | number)[], message: i.message }]));
+  if (issues.length)
+    throw new AccountFileError(
+      file,
+      issues.map((i) => located(doc, lines, i)),
+    );
   return resolvePaths(parsed.data!, baseDir);
 }
 

@@ -61,8 +61,11 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const key = memberKey(m);
     const { previousKeys, intent, args } = split(m);
     const keys = [key, ...previousKeys.map(whoKey)];
-    const resource = new TeamMember(`member:${key}`, { ...args, teamId: team?.teamId },
-      entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => `member:${k}`) }));
+    const resource = new TeamMember(
+      `member:${key}`,
+      { ...args, teamId: team?.teamId },
+      entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => `member:${k}`) }),
+    );
     members.set(key, { resource, keys });
     for (const name of memberNames(m)) byName.set(name, { resource, keys: [name, ...keys.slice(1)] });
   }
@@ -87,16 +90,18 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const keys = [key, ...previousKeys];
     // The file's structure is looser than the inputs (signerRoles may be missing): the
     // resource's own check reports what is wrong, in the words a preview uses.
-    const template = new Template(`template:${key}`, inputs as TemplateArgs,
-      entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
+    const template = new Template(`template:${key}`, inputs as TemplateArgs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
     for (const who of access ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
-      new TemplateAccess(`template:${key}:access:${whoKey(who)}`, { templateId: template.templateId, ...whoArgs(who) },
+      new TemplateAccess(
+        `template:${key}:access:${whoKey(who)}`,
+        { templateId: template.templateId, ...whoArgs(who) },
         entryOptions(opts, {
           dependsOn: [template, ...(member ? [member] : [])],
           previousNames: grantNames((t) => `template:${t}:access:`, keys, whoKeys),
-        }));
+        }),
+      );
     }
   }
 
@@ -106,16 +111,18 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { key, users, ...inputs } = args;
     const keys = [key, ...previousKeys];
     // Replacing or deleting a line releases its number for good: protected unless the entry says otherwise.
-    const line = new FaxLine(`fax:${key}`, inputs,
-      entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => `fax:${k}`) }));
+    const line = new FaxLine(`fax:${key}`, inputs, entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => `fax:${k}`) }));
     faxLines[key] = line.number;
     for (const who of users ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
-      new FaxLineUser(`fax:${key}:user:${whoKey(who)}`, { number: line.number, ...whoArgs(who) },
+      new FaxLineUser(
+        `fax:${key}:user:${whoKey(who)}`,
+        { number: line.number, ...whoArgs(who) },
         entryOptions(opts, {
           dependsOn: [line, ...(member ? [member] : [])],
           previousNames: grantNames((f) => `fax:${f}:user:`, keys, whoKeys),
-        }));
+        }),
+      );
     }
   }
 

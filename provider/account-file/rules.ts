@@ -13,7 +13,14 @@ export function memberKey(m: { emailAddress?: string; accountId?: string }): str
 }
 
 export function appKey(a: { key?: string; name: string }): string {
-  return a.key ?? a.name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return (
+    a.key ??
+    a.name
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+  );
 }
 
 /** A person named in `access`, `users` or `previousKeys`: an e-mail (lower-cased) or an account id. */
@@ -71,9 +78,8 @@ export function referenceIssues(account: AccountFile): FileIssue[] {
       const k = whoKey(who);
       if (current.has(k)) return;
       const was = previous.get(k);
-      const hint = was !== undefined
-        ? `; ${who} is a previous key of members[${was}], name them ${memberKey(account.members![was])}`
-        : ((near) => (near ? `; did you mean ${near}?` : ""))(closest(k, current));
+      const hint =
+        was !== undefined ? `; ${who} is a previous key of members[${was}], name them ${memberKey(account.members![was])}` : ((near) => (near ? `; did you mean ${near}?` : ""))(closest(k, current));
       issues.push({ path: [section, i, field, j], message: `must name someone in members (${who} is not there)${hint}` });
     });
   account.templates?.forEach((t, i) => check("templates", "access", i, t.access));
@@ -83,8 +89,7 @@ export function referenceIssues(account: AccountFile): FileIssue[] {
 
 /** An empty file (a bad merge, a truncated file) would delete every object the stack manages. */
 export function emptyFileIssues(account: AccountFile): FileIssue[] {
-  const objects = (account.team ? 1 : 0) + (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) +
-    (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
+  const objects = (account.team ? 1 : 0) + (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
   if (objects > 0 || account.allowDeleteAll) return [];
   return [{ path: [], message: "declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true` if that is the intent" }];
 }

@@ -13,9 +13,7 @@ export function formatDrift(stack: string, entries: DriftEntry[], format: DriftF
   if (format === "json") return `${JSON.stringify({ stack, drifted: entries.length > 0, differences: entries }, null, 2)}\n`;
   if (format === "markdown") {
     if (entries.length === 0) return `### Drift of stack \`${stack}\`\n\nNo drift: the service matches git.\n`;
-    const rows = entries.map(
-      (e) => `| \`${cell(e.resource)}\` | ${cell(e.type)} | ${cell(e.property)} | \`${cell(e.git)}\` | \`${cell(e.service)}\` | ${e.action} |`,
-    );
+    const rows = entries.map((e) => `| \`${cell(e.resource)}\` | ${cell(e.type)} | ${cell(e.property)} | \`${cell(e.git)}\` | \`${cell(e.service)}\` | ${e.action} |`);
     return [
       `### Drift of stack \`${stack}\`: ${entries.length} difference${entries.length === 1 ? "" : "s"}`,
       "",

@@ -61,7 +61,9 @@ function ownDiff(kind: string | undefined, id: string, olds: Record<string, unkn
     const result = impl.diff ? impl.diff(id, olds, news) : defaultDiff(impl, olds, news);
     const stable = new Set(result.stables ?? []);
     const replaces = new Set(result.replaces ?? []);
-    const changed = Object.entries(impl.rules).filter(([k, r]) => r.change !== "ignore" && !stable.has(k)).map(([k]) => k);
+    const changed = Object.entries(impl.rules)
+      .filter(([k, r]) => r.change !== "ignore" && !stable.has(k))
+      .map(([k]) => k);
     return new Map(changed.map((k) => [k, replaces.has(k) ? "replace" : "update"] as const));
   } catch {
     return undefined;

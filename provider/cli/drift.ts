@@ -13,7 +13,6 @@ import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-fo
 import { driftOf } from "./drift-report";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
-
 interface DriftArgs {
   dir: string;
   stack?: string;
@@ -48,7 +47,11 @@ function parseArgs(argv: string[]): DriftArgs {
 export function reason(e: unknown): string {
   const result = (e as { commandResult?: { stderr?: string; stdout?: string } })?.commandResult;
   const text = `${result?.stderr ?? ""}\n${result?.stdout ?? ""}`;
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("error: ")).map((l) => l.slice("error: ".length));
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith("error: "))
+    .map((l) => l.slice("error: ".length));
   // The engine repeats a step's error in its summary ("preview failed: ..."); say it once.
   const unique = [...new Set(lines)].filter((l) => !/^(preview|update) failed$/i.test(l));
   // A key refusal is given in full once and pointed to by the other resources (D62): the full one says it all.

@@ -40,8 +40,7 @@ function flags(argv: string[]): Record<string, string> | string {
   return out;
 }
 
-const refusedOverwrite = (out: string) =>
-  `esign export: ${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
+const refusedOverwrite = (out: string) => `esign export: ${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -95,9 +94,7 @@ export async function main(argv: string[]): Promise<number> {
   const read = await readAccount(client);
   const account = read.file;
   const imports = format === "pulumi-import" ? importFileOf(read, { version: f["plugin-version"], provider }) : undefined;
-  const text = imports
-    ? `${JSON.stringify(imports, null, 2)}\n`
-    : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
+  const text = imports ? `${JSON.stringify(imports, null, 2)}\n` : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
   if (out === "-") process.stdout.write(text);
   else {
     try {
@@ -135,8 +132,11 @@ function runAsCommand(): boolean {
 }
 
 if (runAsCommand()) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
-    console.error(`esign export: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(`esign export: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
 }

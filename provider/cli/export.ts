@@ -28,7 +28,10 @@ function notePerson(read: AccountRead, email: string | null | undefined, account
 const PAGE = { pageSize: 100 };
 
 function slug(text: string, fallback: string): string {
-  const s = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const s = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return s || fallback;
 }
 

@@ -53,10 +53,8 @@ export function parseProviderSpec(text: string): { name: string; urn: string } |
 export function importFileOf(read: AccountRead, opts: ImportFileOptions = {}): ImportFile {
   const { file, teamId, accountIds } = read;
   /** A grant's or member's person as the import id takes it: the account id when known. */
-  const person = (who: string) => (who.includes("@") ? accountIds.get(normalizeEmail(who)!) ?? who : who);
-  const target = opts.provider
-    ? { provider: opts.provider.name }
-    : { version: opts.version ?? packageVersion(), pluginDownloadUrl: PLUGIN_DOWNLOAD_URL };
+  const person = (who: string) => (who.includes("@") ? (accountIds.get(normalizeEmail(who)!) ?? who) : who);
+  const target = opts.provider ? { provider: opts.provider.name } : { version: opts.version ?? packageVersion(), pluginDownloadUrl: PLUGIN_DOWNLOAD_URL };
   const resources: ImportSpec[] = [];
   const add = (kind: string, name: string, id: string) => resources.push({ type: `esign:index:${kind}`, name, id, ...target });
 

@@ -22,7 +22,10 @@ function splitArgs(id: OperationId, args: Record<string, unknown> = {}): Request
 }
 
 export function buildAreas(call: Call) {
-  const list = <Id extends OperationId>(id: Id) => (args?: ListArgs<Id>) => call(id, splitArgs(id, args as Record<string, unknown>));
+  const list =
+    <Id extends OperationId>(id: Id) =>
+    (args?: ListArgs<Id>) =>
+      call(id, splitArgs(id, args as Record<string, unknown>));
   return {
     account: {
       get: (query?: QueryOf<"account.get">) => call("account.get", { query }),
@@ -35,8 +38,7 @@ export function buildAreas(call: Call) {
       delete: (clientId: string) => call("api_app.delete", { params: { client_id: clientId } }),
     },
     signatureRequest: {
-      edit: (signatureRequestId: string, body: BodyOf<"signature_request.edit">) =>
-        call("signature_request.edit", { params: { signature_request_id: signatureRequestId }, body }),
+      edit: (signatureRequestId: string, body: BodyOf<"signature_request.edit">) => call("signature_request.edit", { params: { signature_request_id: signatureRequestId }, body }),
       get: (signatureRequestId: string) => call("signature_request.get", { params: { signature_request_id: signatureRequestId } }),
       list: list("signature_request.list"),
     },
@@ -47,23 +49,18 @@ export function buildAreas(call: Call) {
       list: list("template.list"),
       delete: (templateId: string) => call("template.delete", { params: { template_id: templateId } }),
       addUser: (templateId: string, body: BodyOf<"template.add_user">) => call("template.add_user", { params: { template_id: templateId }, body }),
-      removeUser: (templateId: string, body: BodyOf<"template.remove_user">) =>
-        call("template.remove_user", { params: { template_id: templateId }, body }),
-      updateFiles: (templateId: string, body: BodyOf<"template.update_files">) =>
-        call("template.update_files", { params: { template_id: templateId }, body }),
+      removeUser: (templateId: string, body: BodyOf<"template.remove_user">) => call("template.remove_user", { params: { template_id: templateId }, body }),
+      updateFiles: (templateId: string, body: BodyOf<"template.update_files">) => call("template.update_files", { params: { template_id: templateId }, body }),
       update: (templateId: string, body: BodyOf<"template.update">) => call("template.update", { params: { template_id: templateId }, body }),
-      filesAsFileUrl: (templateId: string, query?: QueryOf<"template.files_as_file_url">) =>
-        call("template.files_as_file_url", { params: { template_id: templateId }, query }),
+      filesAsFileUrl: (templateId: string, query?: QueryOf<"template.files_as_file_url">) => call("template.files_as_file_url", { params: { template_id: templateId }, query }),
     },
     embedded: {
-      editUrl: (templateId: string, body: BodyOf<"embedded.edit_url"> = {}) =>
-        call("embedded.edit_url", { params: { template_id: templateId }, body }),
+      editUrl: (templateId: string, body: BodyOf<"embedded.edit_url"> = {}) => call("embedded.edit_url", { params: { template_id: templateId }, body }),
     },
     unclaimedDraft: {
       create: (body: BodyOf<"unclaimed_draft.create">) => call("unclaimed_draft.create", { body }),
       createEmbedded: (body: BodyOf<"unclaimed_draft.create_embedded">) => call("unclaimed_draft.create_embedded", { body }),
-      createEmbeddedWithTemplate: (body: BodyOf<"unclaimed_draft.create_embedded_with_template">) =>
-        call("unclaimed_draft.create_embedded_with_template", { body }),
+      createEmbeddedWithTemplate: (body: BodyOf<"unclaimed_draft.create_embedded_with_template">) => call("unclaimed_draft.create_embedded_with_template", { body }),
       editAndResend: (signatureRequestId: string, body: BodyOf<"unclaimed_draft.edit_and_resend">) =>
         call("unclaimed_draft.edit_and_resend", { params: { signature_request_id: signatureRequestId }, body }),
     },

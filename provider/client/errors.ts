@@ -90,7 +90,10 @@ export function isUnauthorized(error: unknown): error is EsignApiError {
 export class EsignValidationError extends Error {
   override readonly name = "EsignValidationError";
 
-  constructor(readonly operation: string, readonly issues: ValidationIssue[]) {
+  constructor(
+    readonly operation: string,
+    readonly issues: ValidationIssue[],
+  ) {
     super(`${operation}: invalid request: ${issues.map((issue) => `${issue.path || "(body)"}: ${issue.message}`).join("; ")}`);
   }
 

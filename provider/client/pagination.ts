@@ -18,11 +18,7 @@ type PageArgs = { page?: number; page_size?: number };
 export type ListMethod<A, T> = (args?: A) => Promise<ListPage<T>>;
 
 /** Yields each page of a list operation. */
-export async function* paginatePages<A extends PageArgs, T>(
-  list: ListMethod<A, T>,
-  args: Omit<A, "page" | "page_size">,
-  options: PaginateOptions = {},
-): AsyncGenerator<ListPage<T>, void, undefined> {
+export async function* paginatePages<A extends PageArgs, T>(list: ListMethod<A, T>, args: Omit<A, "page" | "page_size">, options: PaginateOptions = {}): AsyncGenerator<ListPage<T>, void, undefined> {
   let page = options.startPage ?? 1;
   for (let fetched = 0; options.maxPages === undefined || fetched < options.maxPages; fetched += 1) {
     const pageArgs = { ...args, page, ...(options.pageSize === undefined ? {} : { page_size: options.pageSize }) } as A;
@@ -35,20 +31,12 @@ export async function* paginatePages<A extends PageArgs, T>(
 }
 
 /** Yields each item of every page of a list operation. */
-export async function* paginate<A extends PageArgs, T>(
-  list: ListMethod<A, T>,
-  args: Omit<A, "page" | "page_size">,
-  options: PaginateOptions = {},
-): AsyncGenerator<T, void, undefined> {
+export async function* paginate<A extends PageArgs, T>(list: ListMethod<A, T>, args: Omit<A, "page" | "page_size">, options: PaginateOptions = {}): AsyncGenerator<T, void, undefined> {
   for await (const page of paginatePages(list, args, options)) yield* page.items;
 }
 
 /** Collects every item into an array. */
-export async function collectAll<A extends PageArgs, T>(
-  list: ListMethod<A, T>,
-  args: Omit<A, "page" | "page_size">,
-  options: PaginateOptions = {},
-): Promise<T[]> {
+export async function collectAll<A extends PageArgs, T>(list: ListMethod<A, T>, args: Omit<A, "page" | "page_size">, options: PaginateOptions = {}): Promise<T[]> {
   const items: T[] = [];
   for await (const item of paginate(list, args, options)) items.push(item);
   return items;

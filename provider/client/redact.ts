@@ -6,10 +6,7 @@
  */
 export const REDACTED = "[REDACTED]";
 
-const PATTERNS: RegExp[] = [
-  /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi,
-  /("?(?:authorization|secret|client_secret|access_token|refresh_token|api_key|apikey|password)"?\s*[:=]\s*"?)([^"&,\s}]+)/gi,
-];
+const PATTERNS: RegExp[] = [/\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi, /("?(?:authorization|secret|client_secret|access_token|refresh_token|api_key|apikey|password)"?\s*[:=]\s*"?)([^"&,\s}]+)/gi];
 
 export class Redactor {
   private readonly secrets: string[];

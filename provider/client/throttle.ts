@@ -12,7 +12,10 @@ export class TokenBucket {
   private refilledAt = Date.now();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private perMinute: number, private readonly burst: number) {
+  constructor(
+    private perMinute: number,
+    private readonly burst: number,
+  ) {
     this.tokens = burst;
   }
 

@@ -5,8 +5,19 @@
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import {
-  RATE_LIMIT_HIGH_TIER_PER_MINUTE, RATE_LIMIT_STANDARD_PER_MINUTE, errorEnvelopeSchema, operations, responseEnvelope, validate, validateRequest, warningsSchema,
-  type OperationId, type OperationSpec, type RequestParts, type ResultOf, type Warning,
+  RATE_LIMIT_HIGH_TIER_PER_MINUTE,
+  RATE_LIMIT_STANDARD_PER_MINUTE,
+  errorEnvelopeSchema,
+  operations,
+  responseEnvelope,
+  validate,
+  validateRequest,
+  warningsSchema,
+  type OperationId,
+  type OperationSpec,
+  type RequestParts,
+  type ResultOf,
+  type Warning,
 } from "../../contract";
 import { EsignApiError, EsignValidationError } from "./errors";
 import { hasFiles, toFormData } from "./multipart";
@@ -63,7 +74,7 @@ export class Transport {
   /** Validates, sends (with retries) and parses one operation. */
   async call<Id extends OperationId>(id: Id, parts: RequestParts): Promise<ResultOf<Id>> {
     const prepared = this.prepare(id, parts);
-    for (let attempt = 0, rateLimitAttempt = 0; ; ) {
+    for (let attempt = 0, rateLimitAttempt = 0; ;) {
       await this.waitForTurn(prepared.spec);
       const started = Date.now();
       let response: AxiosResponse;
@@ -236,13 +247,21 @@ export class Transport {
       // Not the service's envelope: a proxy's page or a server that is not the API. Never
       // evidence that the object is gone (isGone); the line names the whole URL.
       const type = String(response.headers["content-type"] ?? "no content type").split(";")[0];
-      return this.fail(prepared, response.status, "not_the_api",
-        `${this.http.defaults.baseURL}${prepared.path} answered ${response.status} without the API's error envelope (${type}): is the base URL the API's /v3?`);
+      return this.fail(
+        prepared,
+        response.status,
+        "not_the_api",
+        `${this.http.defaults.baseURL}${prepared.path} answered ${response.status} without the API's error envelope (${type}): is the base URL the API's /v3?`,
+      );
     }
     const success = response.status >= 200 && response.status < 300;
     const text = typeof response.data === "string" ? response.data.slice(0, 200) : "";
-    return this.fail(prepared, response.status, success ? "unexpected_status" : "unknown_error",
-      success ? `expected status ${prepared.spec.successStatus.join(" or ")}` : text || (response.statusText ?? ""));
+    return this.fail(
+      prepared,
+      response.status,
+      success ? "unexpected_status" : "unknown_error",
+      success ? `expected status ${prepared.spec.successStatus.join(" or ")}` : text || (response.statusText ?? ""),
+    );
   }
 
   private networkError(prepared: Prepared, code: string | undefined, message: string): EsignApiError {
@@ -251,10 +270,7 @@ export class Transport {
 
   private fail(prepared: Prepared, status: number, errorName: string, errorMsg: string, errorPath?: string, code?: string, envelope = false): EsignApiError {
     const ambiguous = !prepared.spec.idempotent && (status === 0 || status >= 500);
-    return new EsignApiError(
-      { status, errorName, errorMsg, errorPath, method: prepared.spec.method, path: prepared.path, operation: prepared.id, code, ambiguous, envelope },
-      this.redactor,
-    );
+    return new EsignApiError({ status, errorName, errorMsg, errorPath, method: prepared.spec.method, path: prepared.path, operation: prepared.id, code, ambiguous, envelope }, this.redactor);
   }
 
   private report(prepared: Prepared, attempt: number, status: number, started: number, rateLimit: RateLimitInfo): void {
@@ -275,8 +291,11 @@ export class Transport {
 function checkNumbers(options: EsignClientOptions): void {
   const rules: [keyof EsignClientOptions, number, boolean][] = [
     // [option, least value, whole numbers only]
-    ["requestsPerMinute", 0, false], ["highTierRequestsPerMinute", 0, false], ["burst", 1, true],
-    ["maxConcurrency", 1, true], ["timeoutMs", 1, false],
+    ["requestsPerMinute", 0, false],
+    ["highTierRequestsPerMinute", 0, false],
+    ["burst", 1, true],
+    ["maxConcurrency", 1, true],
+    ["timeoutMs", 1, false],
   ];
   const share = options.share?.share;
   if (share !== undefined && !(typeof share === "number" && share > 0 && share <= 1)) {

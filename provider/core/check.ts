@@ -20,9 +20,7 @@ export function contractFailures(schema: ZodType, wire: unknown, inputs: unknown
   const result = validate(schema, wire);
   if (result.ok) return [];
   const unknowns = unknownPaths(wire);
-  return result.issues
-    .filter((issue) => !touchesUnknown(issue.path, unknowns))
-    .map((issue) => ({ property: propertyPath(issue.path) || rootProperty(inputs), reason: issue.message }));
+  return result.issues.filter((issue) => !touchesUnknown(issue.path, unknowns)).map((issue) => ({ property: propertyPath(issue.path) || rootProperty(inputs), reason: issue.message }));
 }
 
 function rootProperty(inputs: unknown): string {

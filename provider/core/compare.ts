@@ -6,8 +6,10 @@
  * computed id, a default role, the caller's team), so only a value the program gives can
  * differ, compared with `eq` (strict equality by default).
  */
-export const givenEquals = (eq: (o: any, n: any) => boolean = (o, n) => o === n) =>
-  (o: any, n: any) => n === undefined || eq(o, n);
+export const givenEquals =
+  (eq: (o: any, n: any) => boolean = (o, n) => o === n) =>
+  (o: any, n: any) =>
+    n === undefined || eq(o, n);
 
 export function normalizeEmail(email: string): string;
 export function normalizeEmail(email: string | undefined | null): string | undefined;

@@ -27,7 +27,5 @@ export function containsUnknown(value: unknown): boolean {
 export function touchesUnknown(issuePath: string, unknowns: string[]): boolean {
   if (unknowns.length === 0) return false;
   if (issuePath === "") return true;
-  return unknowns.some(
-    (u) => u === "" || issuePath === u || issuePath.startsWith(`${u}.`) || u.startsWith(`${issuePath}.`),
-  );
+  return unknowns.some((u) => u === "" || issuePath === u || issuePath.startsWith(`${u}.`) || u.startsWith(`${issuePath}.`));
 }

@@ -21,9 +21,10 @@ export async function actingAccount(ctx: ProviderContext, what: string): Promise
   if (allowed && !allowed.includes(account.accountId)) {
     const who = ctx.holder.explicit ? `provider ${ctx.holder.explicit}: ` : "";
     throw new KeyRefusal(
-      `${what}: refused: ${who}the API key is for account ${named(account)}, which is not in ` +
-      `esign:allowedAccountIds (${allowed.join(", ")}); nothing was sent`,
-      `the API key is for account ${account.accountId}, not in esign:allowedAccountIds`, ctx.holder, what,
+      `${what}: refused: ${who}the API key is for account ${named(account)}, which is not in ` + `esign:allowedAccountIds (${allowed.join(", ")}); nothing was sent`,
+      `the API key is for account ${account.accountId}, not in esign:allowedAccountIds`,
+      ctx.holder,
+      what,
     );
   }
   return account;
@@ -40,8 +41,10 @@ export async function checkPin(ctx: ProviderContext, what: string, props: Props)
     const who = ctx.holder.explicit ? `provider ${ctx.holder.explicit}: ` : "";
     throw new KeyRefusal(
       `${what}: refused: ${who}the object belongs to account ${pinned} (its managingAccountId) but the API key ` +
-      `is for account ${named(account)}; set ${keyToFix(ctx.holder)} to a key of account ${pinned}. Nothing was changed`,
-      `the API key is for account ${account.accountId}, the objects belong to account ${pinned}`, ctx.holder, what,
+        `is for account ${named(account)}; set ${keyToFix(ctx.holder)} to a key of account ${pinned}. Nothing was changed`,
+      `the API key is for account ${account.accountId}, the objects belong to account ${pinned}`,
+      ctx.holder,
+      what,
     );
   }
   return account.accountId;

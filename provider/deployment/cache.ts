@@ -26,7 +26,10 @@ export const cacheKey = <T>(name: string): CacheKey<T> => ({ name });
 export class ParentListCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
 
-  constructor(private readonly ttlMs = 30_000, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly now = () => Date.now(),
+  ) {}
 
   get<T>({ name }: CacheKey<T>, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(name);

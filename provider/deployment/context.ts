@@ -101,8 +101,7 @@ export class Deployment {
    */
   reconfigure(request: ConfigureRequest): Deployment {
     const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log });
-    const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) &&
-      next.holder.explicit === this.holder.explicit;
+    const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
 
@@ -128,9 +127,7 @@ export class Deployment {
     this.assertSettings();
     const settings = this.settings;
     if (!settings.apiKey) {
-      throw new Error(
-        "esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY",
-      );
+      throw new Error("esign:apiKey is not set: run `pulumi config set esign:apiKey --secret` or set ESIGN_API_KEY");
     }
     // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
     // and loading it (axios and its dependencies) was a fixed cost of every preview.

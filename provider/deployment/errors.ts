@@ -25,7 +25,7 @@ export class ProviderError extends Error {
 export async function readable(error: unknown, what: string, log: EngineLog): Promise<ProviderError> {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error ? error.stack ?? message : message;
+  const cause = error instanceof Error ? (error.stack ?? message) : message;
   await log.debug(`${what} failed; cause: ${cause}`);
   return new ProviderError(message);
 }
@@ -51,18 +51,22 @@ export function keyToFix(holder: KeyHolder): string {
 export function refusedKeyLine(what: string, baseUrl: string, keySource: string | undefined, holder: KeyHolder = {}): string {
   if (holder.explicit) {
     const name = holder.explicit;
-    return `${what}: provider ${name}: the API key was refused (401 unauthorized) by ${baseUrl}: check the apiKey of provider ${name} ` +
+    return (
+      `${what}: provider ${name}: the API key was refused (401 unauthorized) by ${baseUrl}: check the apiKey of provider ${name} ` +
       "(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY). A refresh or destroy without " +
-      `--run-program uses provider ${name}'s apiKey as recorded at the last \`pulumi up\`: add --run-program to use the program's`;
+      `--run-program uses provider ${name}'s apiKey as recorded at the last \`pulumi up\`: add --run-program to use the program's`
+    );
   }
   const head = `${what}: the API key was refused (401 unauthorized) by ${baseUrl}: check esign:apiKey / ESIGN_API_KEY`;
   if (keySource !== "esign:apiKey") {
-    const from = keySource?.startsWith("ESIGN_API_KEY") ? "the ESIGN_API_KEY environment variable" : keySource ?? "nowhere";
+    const from = keySource?.startsWith("ESIGN_API_KEY") ? "the ESIGN_API_KEY environment variable" : (keySource ?? "nowhere");
     return `${head} (the key in use came from ${from})`;
   }
-  return `${head}. The key in use is esign:apiKey as recorded at the last \`pulumi up\` when this is a refresh, ` +
+  return (
+    `${head}. The key in use is esign:apiKey as recorded at the last \`pulumi up\` when this is a refresh, ` +
     "destroy or --refresh without --run-program: after rotating the key run `pulumi up`, or add --run-program " +
-    "(`pulumi refresh --run-program`, `pulumi destroy --run-program`)";
+    "(`pulumi refresh --run-program`, `pulumi destroy --run-program`)"
+  );
 }
 
 /**
@@ -71,7 +75,12 @@ export function refusedKeyLine(what: string, baseUrl: string, keySource: string 
  * `message` is the full line, `summary` the few words that identify it.
  */
 export class KeyRefusal extends Error {
-  constructor(message: string, readonly summary: string, readonly holder: KeyHolder, readonly subject?: string) {
+  constructor(
+    message: string,
+    readonly summary: string,
+    readonly holder: KeyHolder,
+    readonly subject?: string,
+  ) {
     super(message);
   }
 }

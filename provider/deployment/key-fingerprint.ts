@@ -19,8 +19,7 @@ function hash(key: string, salt: string): Promise<Buffer> {
   const cacheKey = `${salt}\0${key}`;
   let h = hashes.get(cacheKey);
   if (!h) {
-    h = new Promise((resolve, reject) =>
-      scrypt(key, `esign-key-fingerprint:${salt}`, 16, PARAMS, (error, out) => (error ? reject(error) : resolve(out))));
+    h = new Promise((resolve, reject) => scrypt(key, `esign-key-fingerprint:${salt}`, 16, PARAMS, (error, out) => (error ? reject(error) : resolve(out))));
     hashes.set(cacheKey, h);
   }
   return h;

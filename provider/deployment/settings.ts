@@ -19,27 +19,43 @@ export type SettingName = "apiKey" | "baseUrl" | "requestsPerMinute" | "maxConcu
 
 export const SETTINGS: readonly SettingSpec[] = [
   {
-    name: "apiKey", env: "ESIGN_API_KEY", type: "string", secret: true,
+    name: "apiKey",
+    env: "ESIGN_API_KEY",
+    type: "string",
+    secret: true,
     description: "The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state).",
   },
   {
-    name: "baseUrl", env: "ESIGN_BASE_URL", type: "string", default: "https://api.hellosign.com/v3",
+    name: "baseUrl",
+    env: "ESIGN_BASE_URL",
+    type: "string",
+    default: "https://api.hellosign.com/v3",
     description: "The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service).",
   },
   {
-    name: "requestsPerMinute", env: "ESIGN_REQUESTS_PER_MINUTE", type: "integer",
-    description: "The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100.",
+    name: "requestsPerMinute",
+    env: "ESIGN_REQUESTS_PER_MINUTE",
+    type: "integer",
+    description:
+      "The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100.",
   },
   {
-    name: "maxConcurrency", env: "ESIGN_MAX_CONCURRENCY", type: "integer",
+    name: "maxConcurrency",
+    env: "ESIGN_MAX_CONCURRENCY",
+    type: "integer",
     description: "The most API requests in flight at once (default 4).",
   },
   {
-    name: "templateTimeoutSeconds", env: "ESIGN_TEMPLATE_TIMEOUT_SECONDS", type: "number", default: 300,
+    name: "templateTimeoutSeconds",
+    env: "ESIGN_TEMPLATE_TIMEOUT_SECONDS",
+    type: "number",
+    default: 300,
     description: "How long a Template waits for the service's processing of its files, in seconds.",
   },
   {
-    name: "allowedAccountIds", env: "ESIGN_ALLOWED_ACCOUNT_IDS", type: "string[]",
+    name: "allowedAccountIds",
+    env: "ESIGN_ALLOWED_ACCOUNT_IDS",
+    type: "string[]",
     description: "The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent.",
   },
 ];
@@ -112,7 +128,11 @@ function parseValue(spec: SettingSpec, raw: string): { value: unknown } | { erro
         } catch {
           return { error: `must be a JSON list of account ids or a comma-separated string, got ${JSON.stringify(raw)}` };
         }
-      } else list = text.split(",").map((s) => s.trim()).filter(Boolean);
+      } else
+        list = text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
       if (!Array.isArray(list) || list.some((v) => typeof v !== "string" || v.trim() === "")) {
         return { error: "must be a list of account ids (non-empty strings)" };
       }

@@ -22,8 +22,10 @@ const OWN_DIRS = [path.join(path.dirname(__dirname), "resources") + path.sep, __
  */
 export class ImportNotSupportedError extends RunError {
   constructor(type: string, name: string, id: string, how: string) {
-    super(`esign:${type} "${name}": { import: "${id}" } is not supported for esign resources (dynamic providers cannot import); ` +
-      `to take over the existing object give ${how}, or write the whole account with \`esign export\` (docs/README.md#adoption)`);
+    super(
+      `esign:${type} "${name}": { import: "${id}" } is not supported for esign resources (dynamic providers cannot import); ` +
+        `to take over the existing object give ${how}, or write the whole account with \`esign export\` (docs/README.md#adoption)`,
+    );
     this.name = "ImportNotSupportedError";
   }
 }

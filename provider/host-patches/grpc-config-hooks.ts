@@ -33,12 +33,14 @@ function handlers(hooks: ConfigHooks) {
         const { inputs, failures } = await checkConfig(req.getUrn(), json(req.getNews()), json(req.getOlds()));
         const resp = new provproto.CheckResponse();
         resp.setInputs(structproto.Struct.fromJavaScript(inputs));
-        resp.setFailuresList(failures.map((f) => {
-          const failure = new provproto.CheckFailure();
-          failure.setProperty(f.property);
-          failure.setReason(f.reason);
-          return failure;
-        }));
+        resp.setFailuresList(
+          failures.map((f) => {
+            const failure = new provproto.CheckFailure();
+            failure.setProperty(f.property);
+            failure.setReason(f.reason);
+            return failure;
+          }),
+        );
         callback(undefined, resp);
       } catch (e) {
         callback(e);
@@ -87,13 +89,18 @@ function handlers(hooks: ConfigHooks) {
 const STRUCTS: Record<string, string[]> = { read: ["Properties", "Inputs"], check: ["Olds", "News"], diff: ["Olds", "News"], update: ["Olds", "News"], delete: ["Properties"] };
 
 function withEmptyStructs(implementation: any): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(STRUCTS).map(([method, fields]) => {
-    const sdkHandler = implementation[method].bind(implementation);
-    return [method, (call: { request: any }, callback: Callback) => {
-      for (const f of fields) if (call.request[`get${f}`] && !call.request[`get${f}`]()) call.request[`set${f}`](new structproto.Struct());
-      return sdkHandler(call, callback);
-    }];
-  }));
+  return Object.fromEntries(
+    Object.entries(STRUCTS).map(([method, fields]) => {
+      const sdkHandler = implementation[method].bind(implementation);
+      return [
+        method,
+        (call: { request: any }, callback: Callback) => {
+          for (const f of fields) if (call.request[`get${f}`] && !call.request[`get${f}`]()) call.request[`set${f}`](new structproto.Struct());
+          return sdkHandler(call, callback);
+        },
+      ];
+    }),
+  );
 }
 
 /** Makes the next ResourceProvider service registered with grpc-js use our config handlers. */

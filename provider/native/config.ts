@@ -92,7 +92,12 @@ export async function checkConfig(urn: string, news: Json, olds: Json = {}, read
   // Whatever the program passed, the key is stored as a secret in the state.
   if (inputs.apiKey !== undefined && !isSecret(inputs.apiKey)) inputs.apiKey = secret(inputs.apiKey);
   if (failures.length || !settings.apiKey || isUnknownValue(news.apiKey)) return { inputs, failures };
-  const key: KeyUse = { key: settings.apiKey, baseUrl: settings.baseUrl ?? DEFAULT_BASE_URL, allowed: settings.allowedAccountIds, label: explicit ? `provider ${name}: apiKey` : "esign:apiKey / ESIGN_API_KEY" };
+  const key: KeyUse = {
+    key: settings.apiKey,
+    baseUrl: settings.baseUrl ?? DEFAULT_BASE_URL,
+    allowed: settings.allowedAccountIds,
+    label: explicit ? `provider ${name}: apiKey` : "esign:apiKey / ESIGN_API_KEY",
+  };
   const verdict = await verifyKeyChange(key, olds, read);
   if ("reason" in verdict) return { inputs, failures: [{ property: "apiKey", reason: verdict.reason }] };
   return { inputs: { ...inputs, ...verdict.record }, failures };
@@ -127,7 +132,14 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
     return { reason: `${refused} the new key could not be verified at ${use.baseUrl} (${error instanceof Error ? error.message : error}); it was not recorded` };
   }
   // Without a recorded account (state from before it), the old key says which account it was, while it still works.
-  const expected = oldAccount ?? (oldKey !== undefined ? await read(use.baseUrl, oldKey).then((a) => a.accountId, () => undefined) : undefined);
+  const expected =
+    oldAccount ??
+    (oldKey !== undefined
+      ? await read(use.baseUrl, oldKey).then(
+          (a) => a.accountId,
+          () => undefined,
+        )
+      : undefined);
   if (expected !== undefined && expected !== account.accountId) {
     return { reason: `${refused} the new key is for account ${account.accountId}, but this provider's objects belong to account ${expected}; it was not recorded: use a key of account ${expected}` };
   }

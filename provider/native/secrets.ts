@@ -20,7 +20,8 @@ export function secret(value: unknown): Json {
 }
 
 /** The value with every secret wrapper removed, deeply. */
-export function reveal(value: unknown): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the revealed value, whatever its shape
+export function reveal(value: unknown): any {
   if (isSecret(value)) return reveal(value.value);
   if (Array.isArray(value)) return value.map(reveal);
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
@@ -37,7 +38,9 @@ export function holdsSecret(value: unknown): boolean {
 
 /** The top-level keys of `props` that hold a secret. */
 export function secretKeys(props: Json | undefined): string[] {
-  return Object.entries(props ?? {}).filter(([, v]) => holdsSecret(v)).map(([k]) => k);
+  return Object.entries(props ?? {})
+    .filter(([, v]) => holdsSecret(v))
+    .map(([k]) => k);
 }
 
 /** `props` with the named keys (those present and not null) wrapped as secrets. */

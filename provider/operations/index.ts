@@ -31,7 +31,9 @@ const DECLARED = "declaredInputs";
 
 function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
   const inputKeys = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
-  return Object.keys(inputs).filter((k) => inputKeys.has(k) && inputs[k] !== undefined).sort();
+  return Object.keys(inputs)
+    .filter((k) => inputKeys.has(k) && inputs[k] !== undefined)
+    .sort();
 }
 
 function withDeclared(impl: ResourceImpl, outs: Props, inputs: Props): Props {
@@ -98,54 +100,60 @@ function makeOperations(type: string): ResourceOperations {
   if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
   const inputsSchema = inputSchemas[type];
   return {
-    check: (d, olds, news) => op(d, type, "check", async () => {
-      d.assertSettings(); // a bad setting fails the preview here, before any request
-      const result = await impl.check(olds, news);
-      const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
-      return { ...result, failures, inputs: result.inputs && plain(result.inputs) };
-    }),
-    diff: (d, id, o, n) => op(d, type, "diff", async () => {
-      const result = await inputDiff(impl, id, o, n);
-      // A key changed since this object's last deployment is verified now (one read per
-      // process) and recorded by an update, even when no input changed (D63).
-      if (await keyChange(d, `${type} ${id} diff`, o)) return { ...result, changes: true };
-      return result;
-    }),
-    create: (d, given) => op(d, type, "create", async () => {
-      const ctx = d.context();
-      const { accountId } = await actingAccount(ctx, `${type} create`);
-      const { id, outs } = await impl.create(ctx, given);
-      d.claims.claim(objectKeys(type, impl, id, outs));
-      return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
-    }),
-    read: (d, id, old) => op(d, type, "read", async () => {
-      const ctx = d.context();
-      // Another account's key sees a 404 for this object: refuse before reading, never "gone".
-      const accountId = await checkPin(ctx, `${type} ${id} read`, old);
-      const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
-      if (!current) return { id: "" };
-      const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
-      const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
-      return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
-    }),
-    update: (d, id, o, n) => op(d, type, "update", async () => {
-      const ctx = d.context();
-      const accountId = await checkPin(ctx, `${type} ${id} update`, o);
-      // Only the key changed (a verified rotation): record it, send nothing.
-      const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
-      const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
-      return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
-    }),
-    delete: (d, id, old) => op(d, type, "delete", async () => {
-      const ctx = d.context();
-      await checkPin(ctx, `${type} ${id} delete`, old);
-      const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
-      if (kept) {
-        // A rename: another resource of this deployment adopted the object; keep it.
-        ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
-        return;
-      }
-      await unlessGone(() => impl.delete(ctx, id, old), undefined);
-    }),
+    check: (d, olds, news) =>
+      op(d, type, "check", async () => {
+        d.assertSettings(); // a bad setting fails the preview here, before any request
+        const result = await impl.check(olds, news);
+        const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
+        return { ...result, failures, inputs: result.inputs && plain(result.inputs) };
+      }),
+    diff: (d, id, o, n) =>
+      op(d, type, "diff", async () => {
+        const result = await inputDiff(impl, id, o, n);
+        // A key changed since this object's last deployment is verified now (one read per
+        // process) and recorded by an update, even when no input changed (D63).
+        if (await keyChange(d, `${type} ${id} diff`, o)) return { ...result, changes: true };
+        return result;
+      }),
+    create: (d, given) =>
+      op(d, type, "create", async () => {
+        const ctx = d.context();
+        const { accountId } = await actingAccount(ctx, `${type} create`);
+        const { id, outs } = await impl.create(ctx, given);
+        d.claims.claim(objectKeys(type, impl, id, outs));
+        return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
+      }),
+    read: (d, id, old) =>
+      op(d, type, "read", async () => {
+        const ctx = d.context();
+        // Another account's key sees a 404 for this object: refuse before reading, never "gone".
+        const accountId = await checkPin(ctx, `${type} ${id} read`, old);
+        const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
+        if (!current) return { id: "" };
+        const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
+        const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
+        return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
+      }),
+    update: (d, id, o, n) =>
+      op(d, type, "update", async () => {
+        const ctx = d.context();
+        const accountId = await checkPin(ctx, `${type} ${id} update`, o);
+        // Only the key changed (a verified rotation): record it, send nothing.
+        const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
+        const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
+        return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
+      }),
+    delete: (d, id, old) =>
+      op(d, type, "delete", async () => {
+        const ctx = d.context();
+        await checkPin(ctx, `${type} ${id} delete`, old);
+        const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
+        if (kept) {
+          // A rename: another resource of this deployment adopted the object; keep it.
+          ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
+          return;
+        }
+        await unlessGone(() => impl.delete(ctx, id, old), undefined);
+      }),
   };
 }

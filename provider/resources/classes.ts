@@ -11,9 +11,7 @@ import { allDefinitions, type definitions, type Kind } from "./definitions";
 import { PIN } from "../deployment/account-pin";
 
 /** A plain value as a program may give it: each level an Input. */
-type InputOf<T> = T extends readonly (infer U)[]
-  ? pulumi.Input<InputOf<U>[]>
-  : T extends Record<string, unknown> ? pulumi.Input<{ [K in keyof T]: InputOf<T[K]> }> : pulumi.Input<T>;
+type InputOf<T> = T extends readonly (infer U)[] ? pulumi.Input<InputOf<U>[]> : T extends Record<string, unknown> ? pulumi.Input<{ [K in keyof T]: InputOf<T[K]> }> : pulumi.Input<T>;
 
 type InputsSchema<D extends AnyDefinition> = z.input<D["inputs"]>;
 
@@ -26,9 +24,7 @@ export type StateValues<D extends AnyDefinition> = StateOf<D["inputs"], NonNulla
 export type OutputsOf<D extends AnyDefinition> = { readonly [K in keyof StateValues<D> & string]: pulumi.Output<StateValues<D>[K]> };
 
 /** `args` may be left out when every input is optional (Team). */
-type CtorArgs<D extends AnyDefinition> = object extends ArgsOf<D>
-  ? [args?: ArgsOf<D>, opts?: pulumi.CustomResourceOptions]
-  : [args: ArgsOf<D>, opts?: pulumi.CustomResourceOptions];
+type CtorArgs<D extends AnyDefinition> = object extends ArgsOf<D> ? [args?: ArgsOf<D>, opts?: pulumi.CustomResourceOptions] : [args: ArgsOf<D>, opts?: pulumi.CustomResourceOptions];
 
 export type ResourceClass<D extends AnyDefinition> = new (name: string, ...rest: CtorArgs<D>) => pulumi.CustomResource & OutputsOf<D>;
 
@@ -43,7 +39,11 @@ export function stateKeys(d: AnyDefinition): string[] {
 /** The outputs the engine must keep as secrets (`meta({ secret: true })`). */
 export function secretOutputs(d: AnyDefinition): string[] {
   const shapes = [d.inputs.shape, d.computed?.shape ?? {}, d.outputs.shape];
-  return shapes.flatMap((shape) => Object.entries(shape).filter(([, v]) => (v as z.ZodType).meta()?.secret).map(([k]) => k));
+  return shapes.flatMap((shape) =>
+    Object.entries(shape)
+      .filter(([, v]) => (v as z.ZodType).meta()?.secret)
+      .map(([k]) => k),
+  );
 }
 
 /** A class per kind, each made by `make` (the dynamic or the native host's factory). */

@@ -52,8 +52,7 @@ export interface ResourceDefinition<K extends string = string, I extends PropsSc
 export type InputsOf<I extends PropsSchema, C extends PropsSchema = NoProps> = z.output<I> & ComputedOf<C>;
 
 /** What a resource's state holds: its inputs, what check computed, its outputs; `R`, the outputs always present. */
-export type StateOf<I extends PropsSchema, C extends PropsSchema, O extends PropsSchema, R extends string = never> =
-  WithRequired<z.output<I> & ComputedOf<C> & z.output<O> & CommonState, R>;
+export type StateOf<I extends PropsSchema, C extends PropsSchema, O extends PropsSchema, R extends string = never> = WithRequired<z.output<I> & ComputedOf<C> & z.output<O> & CommonState, R>;
 
 type WithRequired<T, R extends string> = T & { [K in R & keyof T]-?: NonNullable<T[K]> };
 

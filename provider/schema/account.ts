@@ -2,7 +2,8 @@
 import type { PropSpec } from "./spec";
 
 export const accountComponent = {
-  description: "A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.",
+  description:
+    "A whole account from an account file (account.yaml), as the same child resources, checks and errors as `deployAccount` in TypeScript. Give the file's `text`, or its `path` (relative to the project directory). Give an explicit provider as the `provider` option, not in `providers`: for a component of its own package the Node.js SDK warns about a conflict between the two on every run.",
   inputs: {
     text: { type: "string", description: "The account file's YAML text." },
     path: { type: "string", description: "The account file's path (relative paths: from the project directory)." },

@@ -17,7 +17,9 @@ function typeText(p: PropSpec): string {
   if (p.ref === "pulumi.json#/Any") return "any";
   if (p.ref) {
     const t = typeSpecs[p.ref];
-    return `{ ${Object.entries(t.properties).map(([k, v]) => `${k}${t.required?.includes(k) ? "" : "?"}: ${typeText(v)}`).join("; ")} }`;
+    return `{ ${Object.entries(t.properties)
+      .map(([k, v]) => `${k}${t.required?.includes(k) ? "" : "?"}: ${typeText(v)}`)
+      .join("; ")} }`;
   }
   if (p.type === "array") return `${typeText(p.items!)}[]`;
   if (p.type === "object") return p.additionalProperties ? `map of ${typeText(p.additionalProperties)}` : "object";
@@ -40,14 +42,18 @@ function inputsTable(kind: string, spec: ResourceSpec): string {
 }
 
 function outputsTable(spec: ResourceSpec): string {
-  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs }).map(([k, p]) =>
-    `| \`${k}\` | \`${cell(typeText(p))}\` | ${cell(`${p.description ?? ""}${p.secret ? " (secret)" : ""}`)} |`);
+  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs }).map(
+    ([k, p]) => `| \`${k}\` | \`${cell(typeText(p))}\` | ${cell(`${p.description ?? ""}${p.secret ? " (secret)" : ""}`)} |`,
+  );
   return ["All inputs, plus:", "", "| Output | Type | |", "|---|---|---|", ...rows].join("\n");
 }
 
 function changesText(kind: string): string {
   const impl = registry[kind];
-  const keys = (change: string) => Object.entries(impl.rules).filter(([, r]) => r.change === change).map(([k]) => `\`${k}\``);
+  const keys = (change: string) =>
+    Object.entries(impl.rules)
+      .filter(([, r]) => r.change === change)
+      .map(([k]) => `\`${k}\``);
   const line = (label: string, list: string[]) => `- ${label}: ${list.length ? list.join(", ") : "nothing"}.`;
   return [
     line("Replaces the object", keys("replace")),
@@ -58,7 +64,8 @@ function changesText(kind: string): string {
 }
 
 /** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts). */
-const PIN_READ = "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
+const PIN_READ =
+  "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
   "resource together (the account pin, `managingAccountId`: DECISIONS.md D31); preview makes none.";
 
 function callsTable(spec: ResourceSpec): string {

@@ -63,7 +63,9 @@ export function propSpecsOf(schema: PropsSchema | undefined, where: string): Rec
 
 /** The keys a value must have: those not `optional()`. */
 export function requiredKeys(schema: PropsSchema): string[] {
-  return Object.entries(schema.shape).filter(([, v]) => !(v as z.ZodType).safeParse(undefined).success).map(([k]) => k);
+  return Object.entries(schema.shape)
+    .filter(([, v]) => !(v as z.ZodType).safeParse(undefined).success)
+    .map(([k]) => k);
 }
 
 /** A named object type, `z.object(...).meta({ ref, typeDescription })`, as the schema's type. */

@@ -36,16 +36,22 @@ function property(spec: PropSpec, extra = ""): Json {
 
 /** What a change of the input does, from the resource's rules (and the exception its diff makes). */
 function changeNote(rule: PropertyRule | undefined, unless?: string): string {
-  const effect = rule && {
-    replace: "Changing it replaces the object",
-    update: "Changing it updates the object in place",
-    ignore: "A change of this value alone changes nothing in the service",
-  }[rule.change];
+  const effect =
+    rule &&
+    {
+      replace: "Changing it replaces the object",
+      update: "Changing it updates the object in place",
+      ignore: "A change of this value alone changes nothing in the service",
+    }[rule.change];
   return effect ? ` ${effect}${unless ? `, unless ${unless}` : ""}.` : "";
 }
 
 const properties = (props: Record<string, PropSpec>, note: (k: string) => string = () => "") =>
-  Object.fromEntries(Object.keys(props).sort().map((k) => [k, property(props[k], note(k))]));
+  Object.fromEntries(
+    Object.keys(props)
+      .sort()
+      .map((k) => [k, property(props[k], note(k))]),
+  );
 
 /** Every property a resource's state holds: its inputs, what check computes, its outputs. */
 export function resourceProperties(spec: ResourceSpec): Record<string, PropSpec> {
@@ -66,9 +72,7 @@ function resource(type: string, spec: ResourceSpec): Json {
 }
 
 function settingProperty(s: SettingSpec): Json {
-  const base: PropSpec = s.type === "string[]"
-    ? { type: "array", items: { type: "string", description: "" }, description: s.description }
-    : { type: s.type, description: s.description };
+  const base: PropSpec = s.type === "string[]" ? { type: "array", items: { type: "string", description: "" }, description: s.description } : { type: s.type, description: s.description };
   const env = ` Default provider: also read from the ${s.env} environment variable.`;
   return property({ ...base, secret: s.secret }, `${env}${s.default !== undefined ? ` Default: ${s.default}.` : ""}`);
 }
@@ -76,8 +80,8 @@ function settingProperty(s: SettingSpec): Json {
 function lookup(name: string): Json {
   const spec = lookupSpecs[name];
   const resourceSpec = spec.resource ? resourceSpecs[spec.resource] : undefined;
-  const outputs = resourceSpec ? { ...resourceSpec.inputs, ...resourceSpec.outputs } : spec.outputs ?? {};
-  const required = resourceSpec ? resourceSpec.requiredOutputs : spec.requiredOutputs ?? [];
+  const outputs = resourceSpec ? { ...resourceSpec.inputs, ...resourceSpec.outputs } : (spec.outputs ?? {});
+  const required = resourceSpec ? resourceSpec.requiredOutputs : (spec.requiredOutputs ?? []);
   return {
     description: spec.description,
     inputs: { properties: properties(spec.inputs), ...(spec.requiredInputs ? { required: spec.requiredInputs } : {}) },
@@ -110,7 +114,8 @@ export function buildSchema(): Json {
     language: languageSettings,
     config: { variables: settings },
     provider: {
-      description: "The esign provider. Each instance acts for the account of its `apiKey`; several instances (`new esign.Provider(...)`) manage several accounts in one program. A change of a setting (the key included) updates the provider; it never replaces the resources it manages.",
+      description:
+        "The esign provider. Each instance acts for the account of its `apiKey`; several instances (`new esign.Provider(...)`) manage several accounts in one program. A change of a setting (the key included) updates the provider; it never replaces the resources it manages.",
       properties: Object.fromEntries(Object.entries(settings).filter(([k]) => k !== "apiKey")),
       inputProperties: settings,
     },
@@ -125,12 +130,17 @@ export function buildSchema(): Json {
       },
     },
     functions: Object.fromEntries(Object.keys(lookupSpecs).map((name) => [token(name), lookup(name)])),
-    types: Object.fromEntries(Object.entries(typeSpecs).map(([name, t]) => [token(name), {
-      type: "object",
-      description: t.description,
-      properties: properties(t.properties),
-      ...(t.required ? { required: t.required } : {}),
-    }])),
+    types: Object.fromEntries(
+      Object.entries(typeSpecs).map(([name, t]) => [
+        token(name),
+        {
+          type: "object",
+          description: t.description,
+          properties: properties(t.properties),
+          ...(t.required ? { required: t.required } : {}),
+        },
+      ]),
+    ),
   };
 }
 

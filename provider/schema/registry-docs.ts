@@ -16,7 +16,12 @@ export const PACKAGES = {
   goModule: "github.com/esign/pulumi-esign/sdk",
 };
 
-const LANGS = [["typescript", "TypeScript"], ["python", "Python"], ["go", "Go"], ["yaml", "YAML"]] as const;
+const LANGS = [
+  ["typescript", "TypeScript"],
+  ["python", "Python"],
+  ["go", "Go"],
+  ["yaml", "YAML"],
+] as const;
 
 const frontMatter = (title: string, metaDesc: string) => ["---", `title: ${title}`, `meta_desc: ${metaDesc}`, "layout: package", "---"].join("\n");
 

@@ -4,6 +4,4 @@ import { templateMergeField, templateSignerRole } from "../resources/template/sc
 import { objectTypeSpec } from "./from-zod";
 import type { ObjectTypeSpec } from "./spec";
 
-export const typeSpecs: Record<string, ObjectTypeSpec> = Object.fromEntries(
-  [apiAppOAuth, apiAppOptions, apiAppOwnerAccount, templateSignerRole, templateMergeField].map(objectTypeSpec),
-);
+export const typeSpecs: Record<string, ObjectTypeSpec> = Object.fromEntries([apiAppOAuth, apiAppOptions, apiAppOwnerAccount, templateSignerRole, templateMergeField].map(objectTypeSpec));

@@ -35,7 +35,11 @@ function parseArgs(argv) {
     const value = () => inline ?? argv[++i] ?? usage(`${flag} needs a value`);
     if (flag === "--version") opts.version = value().replace(/^v/, "");
     else if (flag === "--out") opts.out = path.resolve(value());
-    else if (flag === "--targets") opts.targets = value().split(",").map((t) => t.trim()).filter(Boolean);
+    else if (flag === "--targets")
+      opts.targets = value()
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
     else usage(`unknown argument ${argv[i]}`);
   }
   opts.version ??= JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
@@ -49,22 +53,30 @@ function parseArgs(argv) {
 function walk(dir) {
   const abs = path.join(root, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]).sort();
+  return fs
+    .readdirSync(abs, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }
 
 /** The cache key: what the bundle is made of (sources, locked dependencies) and how it is built. */
 function cacheKey(version) {
   const hash = nodeCrypto.createHash("sha256").update(`${version}\0${NODE_VERSION}\0`);
   const files = [...walk("provider"), ...walk("contract"), ...walk("scripts/plugin"), "scripts/build-plugin", "package-lock.json", "tsconfig.json"];
-  for (const f of files) hash.update(`${f}\0`).update(fs.readFileSync(path.join(root, f))).update("\0");
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(fs.readFileSync(path.join(root, f)))
+      .update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 
 /** A Node.js of the targets' version for this machine, to write the SEA blobs (scripts/ensure-node). */
 function blobNode() {
   const out = execFileSync(path.join(root, "scripts", "ensure-node"), ["22"], {
-    encoding: "utf8", env: { ...process.env, ESIGN_NODE_VERSION: NODE_VERSION }, stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    env: { ...process.env, ESIGN_NODE_VERSION: NODE_VERSION },
+    stdio: ["ignore", "pipe", "inherit"],
   });
   return path.join(out.trim().split("\n").pop(), "node");
 }

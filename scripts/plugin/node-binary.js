@@ -17,7 +17,10 @@ function nodeBinary(target, spec, version) {
     const tmp = fs.mkdtempSync(path.join(cacheDir(), ".node-bin-"));
     try {
       process.stderr.write(`build-plugin: fetching ${spec.npm}@${version} (Node.js for ${target}) from the npm registry\n`);
-      const tgz = execFileSync("npm", ["pack", "--silent", `${spec.npm}@${version}`], { cwd: tmp, encoding: "utf8" }).trim().split("\n").pop();
+      const tgz = execFileSync("npm", ["pack", "--silent", `${spec.npm}@${version}`], { cwd: tmp, encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .pop();
       execFileSync("tar", ["-xzf", path.join(tmp, tgz), "-C", tmp, `package/${spec.file}`]);
       fs.mkdirSync(dir, { recursive: true });
       fs.renameSync(path.join(tmp, "package", spec.file), file);

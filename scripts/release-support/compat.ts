@@ -79,13 +79,20 @@ export function breakingChanges(before: SchemaSpec, after: SchemaSpec): string[]
 
   inputs("config", { properties: before.config?.variables }, { properties: after.config?.variables }, out);
   if (before.provider) {
-    inputs("provider", { properties: before.provider.inputProperties, required: before.provider.requiredInputs },
-      { properties: after.provider?.inputProperties, required: after.provider?.requiredInputs }, out);
+    inputs(
+      "provider",
+      { properties: before.provider.inputProperties, required: before.provider.requiredInputs },
+      { properties: after.provider?.inputProperties, required: after.provider?.requiredInputs },
+      out,
+    );
   }
 
   for (const [token, was] of Object.entries(before.resources ?? {})) {
     const now = after.resources?.[token];
-    if (!now) { out.push(`resource "${token}" was removed`); continue; }
+    if (!now) {
+      out.push(`resource "${token}" was removed`);
+      continue;
+    }
     const where = `resource "${token}"`;
     outputs(where, was, now, out);
     inputs(where, { properties: was.inputProperties, required: was.requiredInputs }, { properties: now.inputProperties, required: now.requiredInputs }, out);
@@ -93,7 +100,10 @@ export function breakingChanges(before: SchemaSpec, after: SchemaSpec): string[]
 
   for (const [token, was] of Object.entries(before.functions ?? {})) {
     const now = after.functions?.[token];
-    if (!now) { out.push(`function "${token}" was removed`); continue; }
+    if (!now) {
+      out.push(`function "${token}" was removed`);
+      continue;
+    }
     inputs(`function "${token}"`, was.inputs, now.inputs, out);
     outputs(`function "${token}"`, was.outputs, now.outputs, out);
   }
@@ -101,8 +111,14 @@ export function breakingChanges(before: SchemaSpec, after: SchemaSpec): string[]
   for (const [token, was] of Object.entries(before.types ?? {})) {
     const now = after.types?.[token];
     const where = `type "${token}"`;
-    if (!now) { out.push(`${where} was removed`); continue; }
-    if ((was.type ?? "object") !== (now.type ?? "object")) { out.push(`${where} changed kind from ${was.type} to ${now.type}`); continue; }
+    if (!now) {
+      out.push(`${where} was removed`);
+      continue;
+    }
+    if ((was.type ?? "object") !== (now.type ?? "object")) {
+      out.push(`${where} changed kind from ${was.type} to ${now.type}`);
+      continue;
+    }
     if (was.enum) {
       const values = new Set((now.enum ?? []).map((e) => JSON.stringify(e.value)));
       for (const e of was.enum) if (!values.has(JSON.stringify(e.value))) out.push(`${where}: enum value ${JSON.stringify(e.value)} was removed`);

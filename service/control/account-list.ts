@@ -11,9 +11,7 @@ import { required } from "./fields";
 
 const userBody = z.object({ account_id: required });
 
-export function accountListRoutes<T extends { accounts: string[] }>(
-  svc: ServiceContext, base: string, param: string, label: string, table: () => Table<T>,
-): ControlRoute[] {
+export function accountListRoutes<T extends { accounts: string[] }>(svc: ServiceContext, base: string, param: string, label: string, table: () => Table<T>): ControlRoute[] {
   const parent = (id: string) => {
     const found = table().get(id);
     if (!found) throw notFound(`${label[0].toUpperCase()}${label.slice(1)} not found`);
@@ -21,7 +19,10 @@ export function accountListRoutes<T extends { accounts: string[] }>(
   };
   return [
     controlRoute({
-      method: "POST", path: `${base}/users`, summary: `Give {account_id} access to a ${label}`, body: userBody,
+      method: "POST",
+      path: `${base}/users`,
+      summary: `Give {account_id} access to a ${label}`,
+      body: userBody,
       handler: ({ params, body: { account_id } }) => {
         const p = parent(params[param]);
         if (!svc.accounts.byId(account_id)) throw notFound("Account not found");
@@ -31,7 +32,9 @@ export function accountListRoutes<T extends { accounts: string[] }>(
       },
     }),
     {
-      method: "DELETE", path: `${base}/users/{account_id}`, summary: `Withdraw an account's access to a ${label}`,
+      method: "DELETE",
+      path: `${base}/users/{account_id}`,
+      summary: `Withdraw an account's access to a ${label}`,
       handler: ({ params }) => {
         const p = parent(params[param]);
         p.accounts = p.accounts.filter((a) => a !== params.account_id);

@@ -12,8 +12,16 @@ import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../ker
 import { planName, quotasInput, required } from "./fields";
 
 const accountOut = (a: Account) => ({
-  account_id: a.account_id, email_address: a.email_address, api_key: a.api_key, api_keys: [a.api_key, ...(a.extra_api_keys ?? [])], plan: a.plan,
-  quotas: a.quotas, team_id: a.team_id, callback_url: a.callback_url, confirmed: a.confirmed, addons: a.addons,
+  account_id: a.account_id,
+  email_address: a.email_address,
+  api_key: a.api_key,
+  api_keys: [a.api_key, ...(a.extra_api_keys ?? [])],
+  plan: a.plan,
+  quotas: a.quotas,
+  team_id: a.team_id,
+  callback_url: a.callback_url,
+  confirmed: a.confirmed,
+  addons: a.addons,
 });
 
 const newAccountBody = z.object({
@@ -27,26 +35,35 @@ const newAccountBody = z.object({
 const PATCHABLE = ["plan", "quotas", "eid", "callback_url", "is_locked", "email_address"];
 
 /** A field this route would ignore is refused: a silent no-op reads as a change made. */
-const accountPatchBody = z.strictObject({
-  plan: planName.optional(),
-  quotas: quotasInput.optional(),
-  eid: z.boolean().optional(),
-  callback_url: z.string().nullish(),
-  is_locked: z.boolean().optional(),
-  // null leaves the address as it is.
-  email_address: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, "must be an e-mail address").nullish(),
-}, {
-  error: (issue) => issue.code === "unrecognized_keys"
-    ? `cannot be changed here (only ${PATCHABLE.join(", ")})${issue.keys[0] === "api_key" ? ": keys are added with POST and revoked with DELETE /_local/accounts/{account_id}/api_keys" : ""}`
-    : undefined,
-});
+const accountPatchBody = z.strictObject(
+  {
+    plan: planName.optional(),
+    quotas: quotasInput.optional(),
+    eid: z.boolean().optional(),
+    callback_url: z.string().nullish(),
+    is_locked: z.boolean().optional(),
+    // null leaves the address as it is.
+    email_address: z
+      .string()
+      .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, "must be an e-mail address")
+      .nullish(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `cannot be changed here (only ${PATCHABLE.join(", ")})${issue.keys[0] === "api_key" ? ": keys are added with POST and revoked with DELETE /_local/accounts/{account_id}/api_keys" : ""}`
+        : undefined,
+  },
+);
 
 const tokenBody = z.object({ account_id: required, client_id: required });
 
 export function accountRoutes(svc: ServiceContext): ControlRoute[] {
   return [
     controlRoute({
-      method: "POST", path: "/accounts", summary: "Create an account {email_address?, plan?, quotas?, eid?, api_key?} -> {account_id, email_address, api_key}",
+      method: "POST",
+      path: "/accounts",
+      summary: "Create an account {email_address?, plan?, quotas?, eid?, api_key?} -> {account_id, email_address, api_key}",
       body: newAccountBody,
       handler: ({ body }) => {
         const email = body.email_address ?? `user-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -59,7 +76,9 @@ export function accountRoutes(svc: ServiceContext): ControlRoute[] {
     }),
     { method: "GET", path: "/accounts", summary: "All accounts with their keys", handler: () => ok({ accounts: svc.accounts.all().map(accountOut) }) },
     controlRoute({
-      method: "PATCH", path: "/accounts/{account_id}", summary: "Change plan, quotas, eid, callback_url, is_locked or email_address (the person changed their address) of an account",
+      method: "PATCH",
+      path: "/accounts/{account_id}",
+      summary: "Change plan, quotas, eid, callback_url, is_locked or email_address (the person changed their address) of an account",
       body: accountPatchBody,
       handler: ({ params, body }) => {
         const email = body.email_address ?? undefined;
@@ -84,7 +103,9 @@ export function accountRoutes(svc: ServiceContext): ControlRoute[] {
       },
     }),
     controlRoute({
-      method: "POST", path: "/oauth/token", summary: "Mint a bearer token {account_id, client_id} for an OAuth-enabled app",
+      method: "POST",
+      path: "/oauth/token",
+      summary: "Mint a bearer token {account_id, client_id} for an OAuth-enabled app",
       body: tokenBody,
       handler: ({ body: { account_id, client_id } }) => {
         if (!svc.accounts.byId(account_id)) throw notFound("Account not found", "account_id");

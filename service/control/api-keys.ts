@@ -9,14 +9,21 @@ import { badRequest, notFound } from "../http/errors";
 import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../kernel";
 
 const newKeyBody = z.strictObject(
-  { api_key: z.string().regex(/^\S{4,128}$/, "must be 4 to 128 characters without spaces").optional() },
+  {
+    api_key: z
+      .string()
+      .regex(/^\S{4,128}$/, "must be 4 to 128 characters without spaces")
+      .optional(),
+  },
   { error: (issue) => (issue.code === "unrecognized_keys" ? "is not accepted here: only api_key may be given" : undefined) },
 );
 
 export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
   return [
     {
-      method: "GET", path: "/accounts/{account_id}/api_keys", summary: "The account's API keys -> {api_keys}",
+      method: "GET",
+      path: "/accounts/{account_id}/api_keys",
+      summary: "The account's API keys -> {api_keys}",
       handler: ({ params }) => {
         const a = svc.accounts.byId(params.account_id);
         if (!a) throw notFound("Account not found", "account_id");
@@ -24,7 +31,9 @@ export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
       },
     },
     controlRoute({
-      method: "POST", path: "/accounts/{account_id}/api_keys", summary: "Add an API key {api_key?} -> {api_key}; the account's other keys keep working",
+      method: "POST",
+      path: "/accounts/{account_id}/api_keys",
+      summary: "Add an API key {api_key?} -> {api_key}; the account's other keys keep working",
       body: newKeyBody,
       handler: ({ params, body }) => {
         if (!svc.accounts.byId(params.account_id)) throw notFound("Account not found", "account_id");
@@ -34,7 +43,9 @@ export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
       },
     }),
     {
-      method: "DELETE", path: "/accounts/{account_id}/api_keys/{api_key}", summary: "Revoke an API key: requests with it get 401 from now on",
+      method: "DELETE",
+      path: "/accounts/{account_id}/api_keys/{api_key}",
+      summary: "Revoke an API key: requests with it get 401 from now on",
       handler: ({ params }) => {
         const result = svc.accounts.revokeKey(params.account_id, params.api_key);
         if (!result) throw notFound("Account not found", "account_id");

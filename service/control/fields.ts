@@ -14,12 +14,14 @@ export const planName = z.enum(PLAN_NAMES as [PlanName, ...PlanName[]]);
 
 const quota = z.number().int().nullable();
 /** Quota overrides; templates_left and documents_left may be null (unlimited). */
-export const quotasInput = z.strictObject({
-  templates_left: quota,
-  documents_left: quota,
-  api_signature_requests_left: z.number().int(),
-  sms_verifications_left: z.number().int(),
-}).partial();
+export const quotasInput = z
+  .strictObject({
+    templates_left: quota,
+    documents_left: quota,
+    api_signature_requests_left: z.number().int(),
+    sms_verifications_left: z.number().int(),
+  })
+  .partial();
 
 /** A required, non-empty string. */
 export const required = z.string().min(1, "is required");

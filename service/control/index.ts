@@ -17,15 +17,11 @@ export { runControlCall } from "./pipeline";
 
 export function controlRoutes(plane: ControlPlane): ControlRoute[] {
   const { svc } = plane;
-  const routes: ControlRoute[] = [
-    ...accountRoutes(svc),
-    ...apiKeyRoutes(svc),
-    ...inspectRoutes(plane),
-    ...faultRoutes(plane),
-    ...plane.areas.flatMap((a) => a.controlRoutes?.(svc) ?? []),
-  ];
+  const routes: ControlRoute[] = [...accountRoutes(svc), ...apiKeyRoutes(svc), ...inspectRoutes(plane), ...faultRoutes(plane), ...plane.areas.flatMap((a) => a.controlRoutes?.(svc) ?? [])];
   const index: ControlRoute = {
-    method: "GET", path: "/", summary: "This list of control routes",
+    method: "GET",
+    path: "/",
+    summary: "This list of control routes",
     handler: () => ok({ routes: [index, ...routes].map((r) => ({ method: r.method, path: `/_local${r.path}`, summary: r.summary })) }),
   };
   return [index, ...routes];

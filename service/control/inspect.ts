@@ -17,7 +17,9 @@ export function inspectRoutes(plane: ControlPlane): ControlRoute[] {
   const { svc, outbox, events, requestLog } = plane;
   return [
     {
-      method: "POST", path: "/reset", summary: "Forget all state (the start account is kept, fresh)",
+      method: "POST",
+      path: "/reset",
+      summary: "Forget all state (the start account is kept, fresh)",
       handler: () => {
         const start = plane.startAccount;
         svc.store.reset();
@@ -32,18 +34,26 @@ export function inspectRoutes(plane: ControlPlane): ControlRoute[] {
     },
     { method: "GET", path: "/state", summary: "Dump of every table", handler: () => ok(svc.store.dump()) },
     controlRoute({
-      method: "GET", path: "/outbox", summary: "E-mails sent (?to=&kind=)", query: outboxQuery,
+      method: "GET",
+      path: "/outbox",
+      summary: "E-mails sent (?to=&kind=)",
+      query: outboxQuery,
       handler: ({ query }) => ok({ emails: outbox.list(query) }),
     }),
     { method: "DELETE", path: "/outbox", summary: "Empty the outbox", handler: () => (outbox.clear(), ok({ cleared: true })) },
     controlRoute({
-      method: "GET", path: "/events", summary: "Callback events with delivery attempts and receiver answers (?event_type=&account_id=)", query: eventsQuery,
-      handler: ({ query: { event_type, account_id } }) =>
-        ok({ events: events.list().filter((e) => (!event_type || e.event_type === event_type) && (!account_id || e.account_id === account_id)) }),
+      method: "GET",
+      path: "/events",
+      summary: "Callback events with delivery attempts and receiver answers (?event_type=&account_id=)",
+      query: eventsQuery,
+      handler: ({ query: { event_type, account_id } }) => ok({ events: events.list().filter((e) => (!event_type || e.event_type === event_type) && (!account_id || e.account_id === account_id)) }),
     }),
     { method: "DELETE", path: "/events", summary: "Forget recorded events", handler: () => (events.clear(), ok({ cleared: true })) },
     controlRoute({
-      method: "GET", path: "/requests", summary: "Request log (?account_id=&since=<seq>)", query: requestsQuery,
+      method: "GET",
+      path: "/requests",
+      summary: "Request log (?account_id=&since=<seq>)",
+      query: requestsQuery,
       handler: ({ query }) => ok({ requests: requestLog.query(query), last_seq: requestLog.lastSeq }),
     }),
     { method: "DELETE", path: "/requests", summary: "Clear the request log", handler: () => (requestLog.clear(), ok({ cleared: true })) },

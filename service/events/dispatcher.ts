@@ -45,7 +45,9 @@ export interface DispatcherDeps {
 }
 
 export function eventHash(apiKey: string, eventTime: string, eventType: string): string {
-  return createHmac("sha256", apiKey).update(eventTime + eventType).digest("hex");
+  return createHmac("sha256", apiKey)
+    .update(eventTime + eventType)
+    .digest("hex");
 }
 
 export class EventDispatcher implements EventBus {

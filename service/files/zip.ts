@@ -75,8 +75,13 @@ export function entryNames(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((raw, i) => {
     // Control characters and path separators cannot stand in an entry name.
-    // eslint-disable-next-line no-control-regex
-    const clean = raw.replace(/[\u0000-\u001f\u007f/\\:]/g, "_").replace(/^\.+/, "").trim().slice(0, 200) || `document-${i + 1}`;
+    const clean =
+      raw
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f/\\:]/g, "_")
+        .replace(/^\.+/, "")
+        .trim()
+        .slice(0, 200) || `document-${i + 1}`;
     const base = clean.toLowerCase().endsWith(".pdf") ? clean.slice(0, -4) : clean;
     let name = `${base}.pdf`;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n}).pdf`;

@@ -13,11 +13,7 @@ export interface Authenticated {
   auth: AuthInfo;
 }
 
-export function authenticate(
-  header: string | undefined,
-  accounts: AccountService,
-  opts: { apiKeyOnly: boolean; appHasOAuth: (client_id: string) => boolean },
-): Authenticated {
+export function authenticate(header: string | undefined, accounts: AccountService, opts: { apiKeyOnly: boolean; appHasOAuth: (client_id: string) => boolean }): Authenticated {
   if (!header) throw unauthorized("No credentials supplied: use HTTP Basic auth with the API key as user name");
   const [scheme, value = ""] = header.trim().split(/\s+/, 2);
   if (/^basic$/i.test(scheme)) {

@@ -37,9 +37,7 @@ export class RequestLog {
   }
 
   query(filter: { account_id?: string; since?: number }): RequestLogEntry[] {
-    return this.entries.filter(
-      (e) => (filter.account_id === undefined || e.account_id === filter.account_id) && (filter.since === undefined || e.seq > filter.since),
-    );
+    return this.entries.filter((e) => (filter.account_id === undefined || e.account_id === filter.account_id) && (filter.since === undefined || e.seq > filter.since));
   }
 
   clear(): void {

@@ -21,10 +21,7 @@ interface Compiled<R> {
   shape: string;
 }
 
-export type RouteMatch<R> =
-  | { kind: "found"; route: R; params: Record<string, string> }
-  | { kind: "method_not_allowed"; allowed: HttpMethod[] }
-  | { kind: "not_found" };
+export type RouteMatch<R> = { kind: "found"; route: R; params: Record<string, string> } | { kind: "method_not_allowed"; allowed: HttpMethod[] } | { kind: "not_found" };
 
 export class Router<R extends Routable> {
   private compiled: Compiled<R>[];

@@ -58,8 +58,7 @@ export interface OperationParts<Id extends OperationId> {
 }
 
 /** The context of a call to `Id` (validated, typed parts), or of an untyped route. */
-export type RequestContext<Id extends OperationId | undefined = undefined> =
-  CallContext & ([Id] extends [OperationId] ? OperationParts<Id> : UntypedParts);
+export type RequestContext<Id extends OperationId | undefined = undefined> = CallContext & ([Id] extends [OperationId] ? OperationParts<Id> : UntypedParts);
 
 export type Handler<Id extends OperationId | undefined = undefined> = (ctx: RequestContext<Id>) => Reply | Promise<Reply>;
 

@@ -54,7 +54,9 @@ function unpredict(data: Buffer, parms: PdfDict | undefined): Buffer {
       else if (type === 3) add = (left + up) >> 1;
       else if (type === 4) {
         const p = left + up - upLeft;
-        const pa = Math.abs(p - left), pb = Math.abs(p - up), pc = Math.abs(p - upLeft);
+        const pa = Math.abs(p - left),
+          pb = Math.abs(p - up),
+          pc = Math.abs(p - upLeft);
         add = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
       }
       row[i] = (row[i]! + add) & 0xff;

@@ -228,4 +228,3 @@ export function inspectPdf(buf: Buffer): PdfInfo {
     throw new PdfError("malformed", `could not parse PDF: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
-

@@ -68,9 +68,7 @@ export function makePdf(spec: MakePdfOptions): Buffer {
     pageRefs.push(pageNum);
     const w = page.width ?? 612;
     const h = page.height ?? 792;
-    const ops = (page.texts ?? [])
-      .map((t) => `BT /F1 ${t.size ?? 12} Tf ${t.x} ${t.y} Td ${pdfLiteral(t.text)} Tj ET`)
-      .join("\n");
+    const ops = (page.texts ?? []).map((t) => `BT /F1 ${t.size ?? 12} Tf ${t.x} ${t.y} Td ${pdfLiteral(t.text)} Tj ET`).join("\n");
     const raw = Buffer.from(ops + "\n", "latin1");
     const data = compress ? zlib.deflateSync(raw) : raw;
     bodies.set(contentNum, { dict: `<< /Length ${data.length}${compress ? " /Filter /FlateDecode" : ""} >>`, data });
@@ -82,20 +80,12 @@ export function makePdf(spec: MakePdfOptions): Buffer {
       const ft = f.type === "text" ? "Tx" : f.type === "signature" ? "Sig" : "Btn";
       const flags = (f.required ? FIELD_FLAGS.required : 0) | (f.type === "radio" ? FIELD_FLAGS.radio : 0);
       const extra = f.type === "checkbox" || f.type === "radio" ? " /V /Off /AS /Off" : "";
-      bodies.set(
-        n,
-        `<< /Type /Annot /Subtype /Widget /FT /${ft} /T ${pdfLiteral(f.name)} /Rect [${f.rect.join(" ")}] /Ff ${flags} /F 4 /P ${pageNum} 0 R${extra} >>`,
-      );
+      bodies.set(n, `<< /Type /Annot /Subtype /Widget /FT /${ft} /T ${pdfLiteral(f.name)} /Rect [${f.rect.join(" ")}] /Ff ${flags} /F 4 /P ${pageNum} 0 R${extra} >>`);
     }
     const annotsEntry = annots.length ? ` /Annots [${annots.map((n) => `${n} 0 R`).join(" ")}]` : "";
-    bodies.set(
-      pageNum,
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentNum} 0 R${annotsEntry} >>`,
-    );
+    bodies.set(pageNum, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentNum} 0 R${annotsEntry} >>`);
   }
-  const acro = fieldRefs.length
-    ? ` /AcroForm << /Fields [${fieldRefs.map((n) => `${n} 0 R`).join(" ")}] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>`
-    : "";
+  const acro = fieldRefs.length ? ` /AcroForm << /Fields [${fieldRefs.map((n) => `${n} 0 R`).join(" ")}] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>` : "";
   bodies.set(1, `<< /Type /Catalog /Pages 2 0 R${acro} >>`);
   bodies.set(2, `<< /Type /Pages /Kids [${pageRefs.map((n) => `${n} 0 R`).join(" ")}] /Count ${pageRefs.length} >>`);
   bodies.set(3, `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>`);
@@ -108,11 +98,7 @@ const HEADER = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
 
 function serialize(num: number, body: string | { dict: string; data: Buffer }): Buffer {
   if (typeof body === "string") return Buffer.from(`${num} 0 obj\n${body}\nendobj\n`, "latin1");
-  return Buffer.concat([
-    Buffer.from(`${num} 0 obj\n${body.dict}\nstream\n`, "latin1"),
-    body.data,
-    Buffer.from("\nendstream\nendobj\n", "latin1"),
-  ]);
+  return Buffer.concat([Buffer.from(`${num} 0 obj\n${body.dict}\nstream\n`, "latin1"), body.data, Buffer.from("\nendstream\nendobj\n", "latin1")]);
 }
 
 function writeClassic(bodies: Map<number, string | { dict: string; data: Buffer }>, size: number, encrypt: string): Buffer {

@@ -17,10 +17,7 @@ import { isDelta, type Delta } from "./patch";
 export const FORMAT_LINE = '{"esign_journal":2}';
 
 export type JournalOp =
-  | { op: "put"; table: string; id: string; value: unknown }
-  | { op: "patch"; table: string; id: string; delta: Delta }
-  | { op: "delete"; table: string; id: string }
-  | { op: "reset" };
+  { op: "put"; table: string; id: string; value: unknown } | { op: "patch"; table: string; id: string; delta: Delta } | { op: "delete"; table: string; id: string } | { op: "reset" };
 
 export type JournalRecord = { ops: JournalOp[] } | { row: [string, string, unknown] } | { snapshot_end: number };
 

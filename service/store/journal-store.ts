@@ -37,10 +37,7 @@ export class JournalDamaged extends Error {
     readonly line: number,
     reason: string,
   ) {
-    super(
-      `${file}:${line}: corrupt journal line ${line}: ${reason}. The file was left as it is; ` +
-        `restore it from a backup, or move it aside to start empty.`,
-    );
+    super(`${file}:${line}: corrupt journal line ${line}: ${reason}. The file was left as it is; ` + `restore it from a backup, or move it aside to start empty.`);
   }
 }
 
@@ -115,9 +112,7 @@ export class JournalStore extends MemoryStore {
       const aside = `${this.file}.torn-${Date.now()}`;
       fs.writeFileSync(aside, torn);
       fs.truncateSync(this.file, lastGoodEnd);
-      console.error(
-        `[esign-service] ${this.file}: dropped a torn last record at line ${lineNo + 1} (${torn.length} bytes, never acknowledged; kept in ${aside})`,
-      );
+      console.error(`[esign-service] ${this.file}: dropped a torn last record at line ${lineNo + 1} (${torn.length} bytes, never acknowledged; kept in ${aside})`);
     }
     return format ?? "new";
   }

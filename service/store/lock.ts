@@ -23,8 +23,7 @@ export class DataFileLocked extends Error {
     readonly holder: LockInfo,
   ) {
     super(
-      `${file} is in use by another local service (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""}, since ${holder.started_at}); ` +
-        `stop it or use another --data file (lock: ${file}.lock)`,
+      `${file} is in use by another local service (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""}, since ${holder.started_at}); ` + `stop it or use another --data file (lock: ${file}.lock)`,
     );
   }
 }

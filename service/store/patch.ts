@@ -13,11 +13,7 @@
  * the record is written whole.
  */
 
-export type Delta =
-  | { v: unknown }
-  | { o: Record<string, Delta>; d?: string[] }
-  | { s: [number, number, unknown[]] }
-  | { a: [number, Delta] };
+export type Delta = { v: unknown } | { o: Record<string, Delta>; d?: string[] } | { s: [number, number, unknown[]] } | { a: [number, Delta] };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);

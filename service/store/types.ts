@@ -27,10 +27,7 @@ export interface Table<T> {
 }
 
 /** One mutation, as journalled. */
-export type Mutation =
-  | { op: "put"; table: string; id: string; value: unknown }
-  | { op: "delete"; table: string; id: string }
-  | { op: "reset" };
+export type Mutation = { op: "put"; table: string; id: string; value: unknown } | { op: "delete"; table: string; id: string } | { op: "reset" };
 
 export interface Store {
   table<T>(name: string): Table<T>;

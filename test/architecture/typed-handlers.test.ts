@@ -27,7 +27,10 @@ describe("architecture: typed handlers", () => {
       void ctx.body.client_id;
       return ctx.reply.json("team", { teamId, email });
     });
-    assert.deepEqual({ method: r.method, path: r.path, operation: r.operation, apiKeyOnly: r.apiKeyOnly }, { method: "PUT", path: "/team/add_member", operation: "team.add_member", apiKeyOnly: false });
+    assert.deepEqual(
+      { method: r.method, path: r.path, operation: r.operation, apiKeyOnly: r.apiKeyOnly },
+      { method: "PUT", path: "/team/add_member", operation: "team.add_member", apiKeyOnly: false },
+    );
     const fax = route("fax_line.get", (ctx) => {
       const n: string = ctx.query.number;
       // @ts-expect-error fax_line.get has no path parameters
@@ -44,7 +47,11 @@ describe("architecture: typed handlers", () => {
 
   it("service/ casts no request part (ctx.body / ctx.query / ctx.params as ...)", () => {
     const casts = serviceFiles(path.join(ROOT, "service")).flatMap((f) =>
-      fs.readFileSync(f, "utf8").split("\n").flatMap((line, i) => (/ctx\.(body|query|params)\s+as\s/.test(line) ? [`${path.relative(ROOT, f)}:${i + 1}`] : [])));
+      fs
+        .readFileSync(f, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/ctx\.(body|query|params)\s+as\s/.test(line) ? [`${path.relative(ROOT, f)}:${i + 1}`] : [])),
+    );
     assert.deepEqual(casts, []);
   });
 });

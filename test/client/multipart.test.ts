@@ -15,9 +15,7 @@ const pdfB = { filename: "b.pdf", content: new Uint8Array(Buffer.from("%PDF-1.4 
 async function unflatten(form: FormData): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    const item: unknown = typeof value === "string"
-      ? value
-      : ({ filename: value.name, content: new Uint8Array(await value.arrayBuffer()), contentType: value.type } satisfies FileUpload);
+    const item: unknown = typeof value === "string" ? value : ({ filename: value.name, content: new Uint8Array(await value.arrayBuffer()), contentType: value.type } satisfies FileUpload);
     const indexed = /^(\w+)\[(\d+)\]$/.exec(key);
     if (indexed) ((body[indexed[1]] ??= []) as unknown[])[Number(indexed[2])] = item;
     else body[key] = item;
@@ -82,7 +80,10 @@ describe("client: multipart uploads", () => {
   });
 
   it("sends custom_logo_file and file as single fields", async () => {
-    await client.apiApp.update("0123456789abcdef0123456789abcdef", { custom_logo_file: { filename: "logo.png", content: Buffer.from([137, 80, 78, 71]), contentType: "image/png" }, domains: ["a.com"] });
+    await client.apiApp.update("0123456789abcdef0123456789abcdef", {
+      custom_logo_file: { filename: "logo.png", content: Buffer.from([137, 80, 78, 71]), contentType: "image/png" },
+      domains: ["a.com"],
+    });
     const logoForm = await formDataOf(server.requests[0]);
     const logo = logoForm.get("custom_logo_file") as File;
     assert.equal(logo.name, "logo.png");

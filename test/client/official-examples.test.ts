@@ -78,8 +78,7 @@ describe("client: the official description's examples", () => {
         const params = Object.fromEntries([...row.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1], anId]));
         for (const { name, value } of requests) {
           sent += 1;
-          await client.request(id, { params, body: asClientBody(id, value as Record<string, unknown>) })
-            .catch((error: Error) => failures.push(`${id} ${name}: ${error.message}`));
+          await client.request(id, { params, body: asClientBody(id, value as Record<string, unknown>) }).catch((error: Error) => failures.push(`${id} ${name}: ${error.message}`));
         }
       }
     } finally {
@@ -108,7 +107,15 @@ describe("client: requests the spec allows, end to end with the local service", 
       cc_roles: ["Accounting"],
       form_fields_per_document: [{ document_index: 0, api_id: "s1", type: "signature", x: 10, y: 10, width: 100, height: 30, required: true, signer: "Client" }],
     });
-    await waitFor(() => client.template.filesAsFileUrl(template.template_id).then(() => true, () => false), 5000, "template processed");
+    await waitFor(
+      () =>
+        client.template.filesAsFileUrl(template.template_id).then(
+          () => true,
+          () => false,
+        ),
+      5000,
+      "template processed",
+    );
     // The official example's fields, with this service's ids: client_id, requester_email_address and template_ids only required.
     const draft = await client.unclaimedDraft.createEmbeddedWithTemplate({
       client_id: app.client_id,
@@ -122,7 +129,7 @@ describe("client: requests the spec allows, end to end with the local service", 
     assert.match(draft.signature_request_id ?? "", /^[0-9a-f]{40}$/);
   });
 
-  it("fax.send takes the official FaxSendRequest example: recipient without +, test_mode \"true\"", async function () {
+  it('fax.send takes the official FaxSendRequest example: recipient without +, test_mode "true"', async function () {
     const spec = specOrSkip(this);
     const example = spec.example("FaxSendRequest") as Record<string, unknown>;
     assert.equal(example.test_mode, "true");

@@ -29,11 +29,16 @@ describe("client: every operation against the local service", function () {
   before(async () => {
     service = await startService({ port: 0, plan: "enterprise", templateProcessingMs: 10 });
     client = new EsignClient({
-      apiKey: service.apiKey, baseUrl: service.baseUrl, requestsPerMinute: 0, retry: { retries: 0 },
+      apiKey: service.apiKey,
+      baseUrl: service.baseUrl,
+      requestsPerMinute: 0,
+      retry: { retries: 0 },
       onRequest: (info) => called.add(info.operation),
     });
     const response = await fetch(`${service.url}/_local/accounts`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email_address: "teammate@example.com" }),
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email_address: "teammate@example.com" }),
     });
     other = (await response.json()) as typeof other;
   });
@@ -42,7 +47,9 @@ describe("client: every operation against the local service", function () {
   /** The control plane stands in for the web UI (accepting an invitation). */
   const control = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${service.url}/_local${path}`, {
-      method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     assert.ok(response.ok, `${method} /_local${path}: ${response.status} ${await response.clone().text()}`);
     return response.json() as Promise<Record<string, unknown>>;
@@ -55,7 +62,9 @@ describe("client: every operation against the local service", function () {
 
   it("api_app.create / get / list / update (multipart logo) ", async () => {
     const app = await client.apiApp.create({
-      name: "Portal", domains: ["example.com"], callback_url: "https://example.com/callback",
+      name: "Portal",
+      domains: ["example.com"],
+      callback_url: "https://example.com/callback",
       oauth: { callback_url: "https://example.com/oauth", scopes: ["basic_account_info", "request_signature"] },
       white_labeling_options: { primary_button_color: "#00b3e6", legal_version: "terms2" },
     });
@@ -96,10 +105,14 @@ describe("client: every operation against the local service", function () {
 
   it("template.create / files_as_file_url / get / list / update / add_user / remove_user / update_files", async () => {
     const created = await client.template.create({
-      files: [pdf("nda.pdf")], title: "NDA", subject: "Please sign", message: "Thanks",
+      files: [pdf("nda.pdf")],
+      title: "NDA",
+      subject: "Please sign",
+      message: "Thanks",
       signer_roles: [{ name: "Client", order: 0 }],
       form_fields_per_document: [{ document_index: 0, api_id: "sig1", name: "Signature", type: "signature", x: 100, y: 100, width: 120, height: 30, required: true, signer: 0, page: 1 }],
-      metadata: { matter: "42" }, test_mode: true,
+      metadata: { matter: "42" },
+      test_mode: true,
     });
     ids.template_id = created.template_id;
     await pause(100);
@@ -124,7 +137,11 @@ describe("client: every operation against the local service", function () {
 
   it("template.create_embedded_draft / embedded.edit_url", async () => {
     const draft = await client.template.createEmbeddedDraft({
-      client_id: ids.client_id, files: [pdf("draft.pdf")], title: "Embedded", signer_roles: [{ name: "Signer" }], test_mode: true,
+      client_id: ids.client_id,
+      files: [pdf("draft.pdf")],
+      title: "Embedded",
+      signer_roles: [{ name: "Signer" }],
+      test_mode: true,
     });
     assert.ok(draft.edit_url);
     ids.embedded_template_id = draft.template_id;
@@ -137,14 +154,23 @@ describe("client: every operation against the local service", function () {
     const plain = await client.unclaimedDraft.create({ type: "send_document", files: [pdf("draft.pdf")], test_mode: true });
     assert.ok(plain.claim_url);
     const embedded = await client.unclaimedDraft.createEmbedded({
-      client_id: ids.client_id, requester_email_address: "dev@example.com", files: [pdf("embedded.pdf")],
-      signers: [{ name: "Ann", email_address: "ann@example.com" }], test_mode: true, hold_request: true, force_signer_page: true,
+      client_id: ids.client_id,
+      requester_email_address: "dev@example.com",
+      files: [pdf("embedded.pdf")],
+      signers: [{ name: "Ann", email_address: "ann@example.com" }],
+      test_mode: true,
+      hold_request: true,
+      force_signer_page: true,
     });
     assert.ok(embedded.signature_request_id);
     ids.signature_request_id = embedded.signature_request_id!;
     const withTemplate = await client.unclaimedDraft.createEmbeddedWithTemplate({
-      client_id: ids.client_id, requester_email_address: "dev@example.com", template_ids: [ids.template_id],
-      signers: [{ role: "Client", name: "Ann", email_address: "ann@example.com" }], files: [pdf("appendix.pdf")], test_mode: true,
+      client_id: ids.client_id,
+      requester_email_address: "dev@example.com",
+      template_ids: [ids.template_id],
+      signers: [{ role: "Client", name: "Ann", email_address: "ann@example.com" }],
+      files: [pdf("appendix.pdf")],
+      test_mode: true,
     });
     assert.ok(withTemplate.claim_url);
     const resent = await client.unclaimedDraft.editAndResend(embedded.signature_request_id!, { client_id: ids.client_id, test_mode: true });
@@ -154,7 +180,10 @@ describe("client: every operation against the local service", function () {
   it("signature_request.edit / get / list", async () => {
     const id = ids.signature_request_id;
     const edited = await client.signatureRequest.edit(id, {
-      files: [pdf("contract.pdf")], signers: [{ name: "Bo", email_address: "bo@example.com" }], title: "Contract", test_mode: true,
+      files: [pdf("contract.pdf")],
+      signers: [{ name: "Bo", email_address: "bo@example.com" }],
+      title: "Contract",
+      test_mode: true,
     });
     assert.equal(edited.title, "Contract");
     assert.equal((await client.signatureRequest.get(id)).signature_request_id, id);
@@ -210,6 +239,9 @@ describe("client: every operation against the local service", function () {
   });
 
   it("called every operation of the contract", () => {
-    assert.deepEqual(operationIds.filter((id) => !called.has(id)), []);
+    assert.deepEqual(
+      operationIds.filter((id) => !called.has(id)),
+      [],
+    );
   });
 });

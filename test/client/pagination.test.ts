@@ -40,18 +40,20 @@ describe("client: pagination", () => {
     const ids: string[] = [];
     for await (const member of client.paginate(client.team.members, { team_id: "team 1" }, { pageSize: 3 })) ids.push(member.account_id);
     assert.deepEqual(ids, ["a0", "a1", "a2", "a3", "a4", "a5", "a6"]);
-    assert.deepEqual(server.requests.map((request) => request.url), [
-      "/v3/team/members/team%201?page=1&page_size=3",
-      "/v3/team/members/team%201?page=2&page_size=3",
-      "/v3/team/members/team%201?page=3&page_size=3",
-    ]);
+    assert.deepEqual(
+      server.requests.map((request) => request.url),
+      ["/v3/team/members/team%201?page=1&page_size=3", "/v3/team/members/team%201?page=2&page_size=3", "/v3/team/members/team%201?page=3&page_size=3"],
+    );
   });
 
   it("yields whole pages with list_info and normalized warnings", async () => {
     const pages = [];
     for await (const page of client.paginatePages(client.faxLine.list, { show_team_lines: true }, { pageSize: 5 })) pages.push(page);
     assert.equal(pages.length, 2);
-    assert.deepEqual(pages.map((page) => page.items.length), [5, 2]);
+    assert.deepEqual(
+      pages.map((page) => page.items.length),
+      [5, 2],
+    );
     assert.equal(pages[1].list_info?.num_pages, 2);
     assert.deepEqual(pages[0].warnings, [{ warning_msg: "m", warning_name: "w" }]);
     assert.equal(server.requests[0].query.get("show_team_lines"), "true");
@@ -66,6 +68,9 @@ describe("client: pagination", () => {
 
   it("accepts the team_members alias of the members list key", async () => {
     const members = await client.request("team.members", { params: { team_id: "alias" }, query: { page: 1 } });
-    assert.deepEqual(members.items.map((member) => member.account_id), ["b0", "b1", "b2", "b3", "b4", "b5", "b6"]);
+    assert.deepEqual(
+      members.items.map((member) => member.account_id),
+      ["b0", "b1", "b2", "b3", "b4", "b5", "b6"],
+    );
   });
 });

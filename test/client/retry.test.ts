@@ -41,18 +41,18 @@ describe("client: rate limits and retries", () => {
 
   it("retries a 429 even for a create (the request was not processed)", async () => {
     let calls = 0;
-    const client = await serve(() => (++calls === 1
-      ? { status: 429, body: errorBody("exceeded_rate", "slow down"), headers: { "X-Ratelimit-Reset": Math.floor(Date.now() / 1000) } }
-      : { status: 201, body: apiAppBody() }));
+    const client = await serve(() =>
+      ++calls === 1 ? { status: 429, body: errorBody("exceeded_rate", "slow down"), headers: { "X-Ratelimit-Reset": Math.floor(Date.now() / 1000) } } : { status: 201, body: apiAppBody() },
+    );
     await client.apiApp.create({ name: "App", domains: ["example.com"] });
     assert.equal(calls, 2);
   });
 
   it("bounds the wait for a reset far in the future", async () => {
     let calls = 0;
-    server = await startTestServer(() => (++calls === 1
-      ? { status: 429, body: errorBody("exceeded_rate", "slow down"), headers: { "X-Ratelimit-Reset": Math.floor(Date.now() / 1000) + 3600 } }
-      : { status: 200, body: apiAppBody() }));
+    server = await startTestServer(() =>
+      ++calls === 1 ? { status: 429, body: errorBody("exceeded_rate", "slow down"), headers: { "X-Ratelimit-Reset": Math.floor(Date.now() / 1000) + 3600 } } : { status: 200, body: apiAppBody() },
+    );
     const client = new EsignClient({ baseUrl: server.baseUrl, apiKey: "k-123456", requestsPerMinute: 0, retry: { maxRateLimitWaitMs: 50 } });
     const started = Date.now();
     await client.apiApp.get("x");

@@ -15,7 +15,11 @@ const WINDOW_MS = 4000;
 /** The policy scaled to 4 s windows; a 10% margin, since a stall of 200 ms on a busy machine is 5% of one. */
 const share = { windowMs: WINDOW_MS, minObservedMs: 1000, recheckMs: 100, margin: 0.1 };
 
-interface Answer { reset: number; remaining: number; status: number }
+interface Answer {
+  reset: number;
+  remaining: number;
+  status: number;
+}
 
 /** Answers per window (keyed by X-Ratelimit-Reset), in window order. */
 function perWindow(answers: Answer[]): { reset: number; count: number; limited: number }[] {
@@ -37,8 +41,7 @@ describe("client: a fair share of the account's rate limit", () => {
   /** Our client with its answers recorded. */
   function client(extra: { requestsPerMinute?: number } = {}): { client: EsignClient; answers: Answer[] } {
     const answers: Answer[] = [];
-    const onResponse = (info: ResponseInfo) =>
-      answers.push({ reset: info.rateLimit.reset ?? 0, remaining: info.rateLimit.remaining ?? -1, status: info.status });
+    const onResponse = (info: ResponseInfo) => answers.push({ reset: info.rateLimit.reset ?? 0, remaining: info.rateLimit.remaining ?? -1, status: info.status });
     return { client: new EsignClient({ apiKey: svc.apiKey, baseUrl: svc.baseUrl, share, onResponse, ...extra }), answers };
   }
 
@@ -48,8 +51,14 @@ describe("client: a fair share of the account's rate limit", () => {
     const windows = perWindow(answers);
     for (const w of windows) assert.ok(w.count <= LIMIT / 2, `a window with ${w.count} of ours: ${JSON.stringify(windows)}`);
     // Half of the limit the service states, not of the documented 100 a minute: a window it spans whole is full.
-    assert.ok(windows.some((w) => w.count === LIMIT / 2), `no window used the whole share: ${JSON.stringify(windows)}`);
-    assert.ok(answers.every((a) => a.status === 200 && a.remaining >= LIMIT / 2), JSON.stringify(answers));
+    assert.ok(
+      windows.some((w) => w.count === LIMIT / 2),
+      `no window used the whole share: ${JSON.stringify(windows)}`,
+    );
+    assert.ok(
+      answers.every((a) => a.status === 200 && a.remaining >= LIMIT / 2),
+      JSON.stringify(answers),
+    );
     assert.equal(ours.stats().rateLimited, 0);
   });
 
@@ -57,8 +66,14 @@ describe("client: a fair share of the account's rate limit", () => {
     const { client: ours, answers } = client({ requestsPerMinute: (LIMIT * 60_000) / WINDOW_MS });
     await Promise.all(Array.from({ length: 60 }, () => ours.account.get()));
     const windows = perWindow(answers);
-    assert.ok(windows.some((w) => w.count > LIMIT / 2), `never more than half a window: ${JSON.stringify(windows)}`);
-    assert.ok(windows.every((w) => w.count <= LIMIT && w.limited === 0), JSON.stringify(windows));
+    assert.ok(
+      windows.some((w) => w.count > LIMIT / 2),
+      `never more than half a window: ${JSON.stringify(windows)}`,
+    );
+    assert.ok(
+      windows.every((w) => w.count <= LIMIT && w.limited === 0),
+      JSON.stringify(windows),
+    );
   });
 
   it("slows down below its share while production traffic uses the account, and neither gets a 429 after the first window", async () => {

@@ -68,7 +68,9 @@ describe("client: throttle and concurrency", () => {
     server = await startTestServer(() => ({ status: 200, body: teamBody, headers: { "X-RateLimit-Limit": 100, "X-RateLimit-Remaining": 7, "X-Ratelimit-Reset": 1 } }));
     const seen: string[] = [];
     const client = new EsignClient({
-      apiKey: "k-123456", baseUrl: server.baseUrl, requestsPerMinute: 0,
+      apiKey: "k-123456",
+      baseUrl: server.baseUrl,
+      requestsPerMinute: 0,
       onRequest: (info) => seen.push(`req ${info.operation} ${info.method} ${info.path} ${info.attempt}`),
       onResponse: (info) => seen.push(`res ${info.operation} ${info.status} ${info.rateLimit.remaining}`),
     });

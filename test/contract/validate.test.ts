@@ -17,7 +17,10 @@ describe("contract: validate", () => {
   it("reports unknown white labeling keys and wrong types", () => {
     const result = validate(apiAppCreateBody, { name: 3, domains: ["a.com"], white_labeling_options: { primary_colour: "#fff" } });
     assert.ok(!result.ok);
-    assert.deepEqual(result.issues.map((issue) => issue.path), ["name", "white_labeling_options"]);
+    assert.deepEqual(
+      result.issues.map((issue) => issue.path),
+      ["name", "white_labeling_options"],
+    );
     assert.equal(result.issues[0].message, "must be a string");
     assert.match(result.issues[1].message, /unknown white labeling key\(s\): primary_colour/);
   });
@@ -28,8 +31,7 @@ describe("contract: validate", () => {
   });
 
   it("validates page_range syntax", () => {
-    const detect = (page_range: string) =>
-      validateRequest("document.detect_fields", { body: { file_url: "https://example.com/a.pdf", detection_mode: "text_tags", page_range } }).ok;
+    const detect = (page_range: string) => validateRequest("document.detect_fields", { body: { file_url: "https://example.com/a.pdf", detection_mode: "text_tags", page_range } }).ok;
     for (const good of ["all", "0", "0,2", "1-3", "0,2-4,7"]) assert.ok(detect(good), good);
     for (const bad of ["", "ALL", "1-", "-1", "a", "1,,2", "3-1", "1 - 2"]) assert.ok(!detect(bad), bad);
   });
@@ -44,15 +46,19 @@ describe("contract: form coercion (service side)", () => {
   });
 
   it("coerces form bodies: booleans, integers, JSON arrays and objects, single values", () => {
-    const result = validateRequest("api_app.create", {
-      body: {
-        name: "App",
-        domains: "example.com",
-        oauth: { callback_url: "https://example.com/cb", scopes: '["basic_account_info","request_signature"]' },
-        options: '{"can_insert_everywhere":"true"}',
-        white_labeling_options: '{"primary_button_color":"#00b3e6","legal_version":"terms2"}',
+    const result = validateRequest(
+      "api_app.create",
+      {
+        body: {
+          name: "App",
+          domains: "example.com",
+          oauth: { callback_url: "https://example.com/cb", scopes: '["basic_account_info","request_signature"]' },
+          options: '{"can_insert_everywhere":"true"}',
+          white_labeling_options: '{"primary_button_color":"#00b3e6","legal_version":"terms2"}',
+        },
       },
-    }, { source: "form" });
+      { source: "form" },
+    );
     assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
     assert.deepEqual(result.value.body.domains, ["example.com"]);
     assert.deepEqual(result.value.body.options, { can_insert_everywhere: true });
@@ -62,9 +68,7 @@ describe("contract: form coercion (service side)", () => {
   it("handles bracket-unflattened objects with numeric keys as arrays", () => {
     const result = validateRequest("fax_line.create", { body: { area_code: "415", country: "US" } }, { source: "form" });
     assert.deepEqual(result.ok && result.value.body, { area_code: 415, country: "US" });
-    const signers = coerceFormValue(
-      signatureRequestEditBody, { signers: { 0: { name: "A", email_address: "a@example.com", order: "0" } }, test_mode: "0" },
-    );
+    const signers = coerceFormValue(signatureRequestEditBody, { signers: { 0: { name: "A", email_address: "a@example.com", order: "0" } }, test_mode: "0" });
     assert.deepEqual(signers, { signers: [{ name: "A", email_address: "a@example.com", order: 0 }], test_mode: false });
   });
 

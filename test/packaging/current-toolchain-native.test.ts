@@ -57,17 +57,29 @@ describe("packaging: the native plugin on the current toolchain", function () {
     before(async () => {
       svc = await localService({ autoAcceptInvites: true });
       work = tempDir("current-native");
-      const sdkBin = execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+      const sdkBin = execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+        .trim()
+        .split("\n")
+        .pop()!;
       const sdkName = JSON.parse(fs.readFileSync(path.join(sdkBin, "package.json"), "utf8")).name as string;
       const packed = JSON.parse((await runOk("npm", ["pack", "--json", "--pack-destination", work, sdkBin], { cwd: work })).stdout)[0].filename as string;
       program = path.join(work, "program");
       fs.mkdirSync(program);
       fs.writeFileSync(path.join(program, "Pulumi.yaml"), "name: esign-sdk-user\nruntime: nodejs\n");
       fs.writeFileSync(path.join(program, "index.js"), programSource(sdkName));
-      fs.writeFileSync(path.join(program, "package.json"), JSON.stringify({
-        name: "esign-sdk-user", private: true, main: "index.js",
-        dependencies: { [sdkName]: `file:${path.join(work, path.basename(packed))}`, "@pulumi/pulumi": tc.sdkVersion },
-      }, null, 2));
+      fs.writeFileSync(
+        path.join(program, "package.json"),
+        JSON.stringify(
+          {
+            name: "esign-sdk-user",
+            private: true,
+            main: "index.js",
+            dependencies: { [sdkName]: `file:${path.join(work, path.basename(packed))}`, "@pulumi/pulumi": tc.sdkVersion },
+          },
+          null,
+          2,
+        ),
+      );
       for (const sub of ["state", "home"]) fs.mkdirSync(path.join(work, sub));
       env = {
         ...process.env,
@@ -105,16 +117,24 @@ describe("packaging: the native plugin on the current toolchain", function () {
       assert.strictEqual(outputs.memberStatus, "member");
       const state = (await pulumiOk("stack", "export")).stdout;
       assert.ok(!state.includes(svc.apiKey), "the API key is in the state");
-      const types = JSON.parse(state).deployment.resources.map((r: any) => r.type).filter((t: string) => t.startsWith("esign:")).sort();
-      assert.deepStrictEqual(types, ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"].map((k) => `esign:index:${k}`));
+      const types = JSON.parse(state)
+        .deployment.resources.map((r: any) => r.type)
+        .filter((t: string) => t.startsWith("esign:"))
+        .sort();
+      assert.deepStrictEqual(
+        types,
+        ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"].map((k) => `esign:index:${k}`),
+      );
       assert.ok(up.calls.filter((c) => c.endsWith(".create") || c.endsWith("add_user") || c.endsWith("add_member")).length >= 7);
 
       const preview = await measured("preview", "--expect-no-changes");
       assert.deepStrictEqual(preview.calls, ["account.get"], "only the lookup calls the service");
 
       const down = await measured("destroy", "--yes");
-      assert.deepStrictEqual(down.calls.filter((c) => !/\.(get|list|info|members)$/.test(c)),
-        ["api_app.delete", "fax_line.delete", "fax_line.remove_user", "team.destroy", "team.remove_member", "template.delete", "template.remove_user"]);
+      assert.deepStrictEqual(
+        down.calls.filter((c) => !/\.(get|list|info|members)$/.test(c)),
+        ["api_app.delete", "fax_line.delete", "fax_line.remove_user", "team.destroy", "team.remove_member", "template.delete", "template.remove_user"],
+      );
       const http = api(svc);
       assert.deepStrictEqual((await http.get("/api_app/list")).data.api_apps, []);
       assert.deepStrictEqual((await http.get("/fax_line/list")).data.fax_lines, []);

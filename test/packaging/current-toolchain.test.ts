@@ -34,12 +34,19 @@ describe("packaging: the packed package in a user's program on the current toolc
     const tarball = await packRepo(work);
     program = path.join(work, "program");
     fs.cpSync(programSource, program, { recursive: true });
-    fs.writeFileSync(path.join(program, "package.json"), JSON.stringify({
-      name: "esign-user-program",
-      private: true,
-      dependencies: { "pulumi-esign": `file:${tarball}`, "@pulumi/pulumi": tc.sdkVersion },
-      devDependencies: { typescript: "^5.9.3", "@types/node": "^24" },
-    }, null, 2));
+    fs.writeFileSync(
+      path.join(program, "package.json"),
+      JSON.stringify(
+        {
+          name: "esign-user-program",
+          private: true,
+          dependencies: { "pulumi-esign": `file:${tarball}`, "@pulumi/pulumi": tc.sdkVersion },
+          devDependencies: { typescript: "^5.9.3", "@types/node": "^24" },
+        },
+        null,
+        2,
+      ),
+    );
     fs.mkdirSync(path.join(work, "state"));
     fs.mkdirSync(path.join(work, "home"));
     env = {
@@ -58,8 +65,7 @@ describe("packaging: the packed package in a user's program on the current toolc
     // The local service of the installed package, by its bin, on Node 24.
     const log = path.join(work, "service.log");
     const out = fs.openSync(log, "w");
-    service = spawn(path.join(program, "node_modules", ".bin", "esign-service"),
-      ["--port", "0", "--api-key", apiKey, "--auto-accept-invites"], { cwd: program, env, stdio: ["ignore", out, out] });
+    service = spawn(path.join(program, "node_modules", ".bin", "esign-service"), ["--port", "0", "--api-key", apiKey, "--auto-accept-invites"], { cwd: program, env, stdio: ["ignore", out, out] });
     let baseUrl: string | undefined;
     for (let i = 0; i < 300 && !baseUrl; i++) {
       baseUrl = /http:\/\/127\.0\.0\.1:\d+\/v3/.exec(fs.readFileSync(log, "utf8"))?.[0];
@@ -87,8 +93,7 @@ describe("packaging: the packed package in a user's program on the current toolc
     const sdk = (await runOk("node", ["-p", "require('@pulumi/pulumi/package.json').version"], { cwd: program, env })).stdout.trim();
     assert.strictEqual(sdk, tc.sdkVersion);
     assert.strictEqual((await pulumiOk("version")).stdout.trim(), `v${tc.cliVersion}`);
-    assert.strictEqual((await runOk("which", ["pulumi-language-nodejs"], { cwd: program, env })).stdout.trim(),
-      path.join(tc.pulumiBin, "pulumi-language-nodejs"));
+    assert.strictEqual((await runOk("which", ["pulumi-language-nodejs"], { cwd: program, env })).stdout.trim(), path.join(tc.pulumiBin, "pulumi-language-nodejs"));
   });
 
   it("installs the package from the tarball with its compiled dist/ and no sources", () => {

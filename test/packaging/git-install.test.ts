@@ -37,7 +37,7 @@ describe("packaging: npm install from a git clone", function () {
     assert.ok(!fs.existsSync(path.join(installed, "test")), "the installed package has no tests");
   });
 
-  it("require(\"pulumi-esign\") gives the seven resources and the account file functions", async () => {
+  it('require("pulumi-esign") gives the seven resources and the account file functions', async () => {
     const script = `const e = require("pulumi-esign"); console.log(JSON.stringify(Object.keys(e).filter((k) => typeof e[k] === "function").sort()))`;
     const r = await runOk(process.execPath, ["-e", script], { cwd: app });
     const names: string[] = JSON.parse(r.stdout);

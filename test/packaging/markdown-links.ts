@@ -5,7 +5,10 @@
  */
 import * as path from "path";
 
-export interface Link { text: string; target: string }
+export interface Link {
+  text: string;
+  target: string;
+}
 
 /** `[text](target)` links that are neither absolute URLs nor mail addresses; code is skipped. */
 export function relativeLinks(markdown: string): Link[] {
@@ -19,7 +22,11 @@ export function relativeLinks(markdown: string): Link[] {
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
 }
 
 export function anchorsOf(markdown: string): Set<string> {

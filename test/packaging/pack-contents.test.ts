@@ -14,7 +14,9 @@ import { repoRoot, runOk } from "./support";
 /** The documentation shipped so that the README's links work in the package (DECISIONS D39). */
 const DOCS = /^(ARCHITECTURE\.md|DECISIONS\.md|bench\/RESULTS\.md|docs\/.+\.md|examples\/.+)$/;
 
-interface PackFile { path: string }
+interface PackFile {
+  path: string;
+}
 
 describe("packaging: npm pack contents", function () {
   this.timeout(600_000);
@@ -27,12 +29,7 @@ describe("packaging: npm pack contents", function () {
   });
 
   it("holds every exports and bin target with its type declarations", () => {
-    const targets = [
-      pkg.main,
-      pkg.types,
-      ...Object.values(pkg.exports as Record<string, string>),
-      ...Object.values(pkg.bin as Record<string, string>),
-    ].map((p: string) => p.replace(/^\.\//, ""));
+    const targets = [pkg.main, pkg.types, ...Object.values(pkg.exports as Record<string, string>), ...Object.values(pkg.bin as Record<string, string>)].map((p: string) => p.replace(/^\.\//, ""));
     for (const target of targets) assert.ok(files.includes(target), `${target} is missing from the tarball`);
     for (const target of targets.filter((t) => t.startsWith("dist/") && t.endsWith(".js"))) {
       assert.ok(files.includes(target.replace(/\.js$/, ".d.ts")), `${target} has no .d.ts in the tarball`);
@@ -47,7 +44,10 @@ describe("packaging: npm pack contents", function () {
 
   it("holds the compiled runtime the serialized providers require, and the service's areas", () => {
     assert.ok(files.includes("dist/provider/runtime.js"));
-    assert.ok(files.some((f) => f.startsWith("dist/service/areas/")), "no dist/service/areas/ in the tarball");
+    assert.ok(
+      files.some((f) => f.startsWith("dist/service/areas/")),
+      "no dist/service/areas/ in the tarball",
+    );
   });
 
   it("holds the policy pack: its manifest, its package.json and the compiled rules it points at", () => {
@@ -67,10 +67,22 @@ describe("packaging: npm pack contents", function () {
 
   it("holds nothing else: no tests, bench scripts, TypeScript sources, build stamps or local state", () => {
     const allowed = (f: string) =>
-      ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "tools/language-host/main.go", "policy/PulumiPolicy.yaml", "policy/package.json",
+      [
+        "package.json",
+        "README.md",
+        "LICENSE",
+        "CHANGELOG.md",
+        "scripts/ensure-pulumi",
+        "tools/language-host/main.go",
+        "policy/PulumiPolicy.yaml",
+        "policy/package.json",
         // The native plugin: its launcher, the command that prints its folder, its schema.
-        "bin/pulumi-resource-esign", "scripts/ensure-plugin", "schema.json"].includes(f) ||
-      /^dist\/(contract|provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) || DOCS.test(f);
+        "bin/pulumi-resource-esign",
+        "scripts/ensure-plugin",
+        "schema.json",
+      ].includes(f) ||
+      /^dist\/(contract|provider|service|policy)\/.+\.(js|d\.ts|js\.map)$/.test(f) ||
+      DOCS.test(f);
     const stray = files.filter((f) => !allowed(f));
     assert.deepStrictEqual(stray, [], `unexpected files in the tarball: ${stray.join(", ")}`);
     for (const prefix of ["test/", "bench/engine/", "bench/service/", "examples/.gitignore", "dist/test/", ".pulumi-local/", "node_modules/", "provider/", "service/"]) {

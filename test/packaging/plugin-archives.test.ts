@@ -38,7 +38,10 @@ describe("plugin release archives (all six targets)", function () {
   after(() => fs.rmSync(out, { recursive: true, force: true }));
 
   it("writes one archive per target, named as the engine asks for them", () => {
-    assert.deepStrictEqual(archives.map((a) => path.basename(a)), TARGETS.map((t) => `pulumi-resource-esign-v${VERSION}-${t}.tar.gz`));
+    assert.deepStrictEqual(
+      archives.map((a) => path.basename(a)),
+      TARGETS.map((t) => `pulumi-resource-esign-v${VERSION}-${t}.tar.gz`),
+    );
     for (const a of archives) assert.strictEqual(path.dirname(a), out);
   });
 

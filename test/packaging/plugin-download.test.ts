@@ -20,15 +20,16 @@ function pythonProgram(svc: LocalService, python: string, sdkSeen: Set<string>):
   const script = path.join(__dirname, "plugin-download", "program.py");
   return {
     name: "python",
-    run: (step, env, workDir) => new Promise((resolve, reject) => {
-      const programEnv = { ...env, ESIGN_BASE_URL: svc.baseUrl, ESIGN_API_KEY: svc.apiKey, ESIGN_WORKDIR: workDir };
-      execFile(python, [script, step], { env: programEnv, encoding: "utf8", maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-        if (error) return reject(new Error(`program.py ${step} failed: ${error.message}\n${stderr.slice(-6000)}`));
-        const result = JSON.parse(stdout.trim().split("\n").pop()!);
-        sdkSeen.add(result.sdk);
-        resolve(result.changes);
-      });
-    }),
+    run: (step, env, workDir) =>
+      new Promise((resolve, reject) => {
+        const programEnv = { ...env, ESIGN_BASE_URL: svc.baseUrl, ESIGN_API_KEY: svc.apiKey, ESIGN_WORKDIR: workDir };
+        execFile(python, [script, step], { env: programEnv, encoding: "utf8", maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+          if (error) return reject(new Error(`program.py ${step} failed: ${error.message}\n${stderr.slice(-6000)}`));
+          const result = JSON.parse(stdout.trim().split("\n").pop()!);
+          sdkSeen.add(result.sdk);
+          resolve(result.changes);
+        });
+      }),
   };
 }
 
@@ -66,7 +67,10 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
       // The resources were made on the service and are gone again.
       const log = await svc.requestsSince(0);
       for (const op of ["team.create", "team.add_member", "api_app.create", "api_app.delete", "team.destroy"]) {
-        assert.ok(log.some((r) => r.operation === op && r.status < 300), `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`);
+        assert.ok(
+          log.some((r) => r.operation === op && r.status < 300),
+          `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
+        );
       }
     } finally {
       await svc.close();
@@ -80,16 +84,26 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
       const env = { ...backend, PATH: cliOnlyPath(dir) };
       await runOk(path.join(pulumiBinDir(), "pulumi"), ["plugin", "install", "resource", "esign", VERSION, "--file", archive], { cwd: dir, env });
       const listed = JSON.parse((await runOk(path.join(pulumiBinDir(), "pulumi"), ["plugin", "ls", "--json"], { cwd: dir, env })).stdout);
-      assert.deepStrictEqual(listed.map((p: { name: string; kind: string; version: string }) => [p.kind, p.name, p.version]), [["resource", "esign", VERSION]]);
+      assert.deepStrictEqual(
+        listed.map((p: { name: string; kind: string; version: string }) => [p.kind, p.name, p.version]),
+        [["resource", "esign", VERSION]],
+      );
       const exe = path.join(backend.PULUMI_HOME, "plugins", `resource-esign-v${VERSION}`, "pulumi-resource-esign");
       // The installed executable is the plugin: it serves gRPC and prints its port, with no node on PATH.
       const port = await new Promise<string>((resolve, reject) => {
         const child = execFile(exe, [], { env: { PATH: env.PATH } });
         let out = "";
-        const timer = setTimeout(() => { child.kill(); reject(new Error(`no port line from ${exe} in 60 s: ${out}`)); }, 60_000);
+        const timer = setTimeout(() => {
+          child.kill();
+          reject(new Error(`no port line from ${exe} in 60 s: ${out}`));
+        }, 60_000);
         child.stdout!.on("data", (d) => {
           out += d;
-          if (out.includes("\n")) { clearTimeout(timer); child.kill(); resolve(out.trim()); }
+          if (out.includes("\n")) {
+            clearTimeout(timer);
+            child.kill();
+            resolve(out.trim());
+          }
         });
       });
       assert.match(port, /^\d+$/);

@@ -25,7 +25,10 @@ function readmeGoModLines(): string[][] {
   const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
   const m = /^(go mod edit -require \S+ \\\n\s+-replace \S+=<checkout>\/sdk) && (go mod tidy)/m.exec(readme);
   assert.ok(m, "README.md has the `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy` line");
-  const edit = m[1].replace(/\\\n\s+/, "").replace("<checkout>", repoRoot).split(/\s+/);
+  const edit = m[1]
+    .replace(/\\\n\s+/, "")
+    .replace("<checkout>", repoRoot)
+    .split(/\s+/);
   return [edit, m[2].split(" ")];
 }
 
@@ -45,13 +48,14 @@ function goProgram(svc: LocalService): ReleaseProgram {
       const goMod = fs.readFileSync(path.join(workDir, "go.mod"), "utf8");
       assert.ok(goMod.includes(`replace ${MODULE} => ${path.join(repoRoot, "sdk")}`), goMod);
     },
-    run: (step, env, workDir) => new Promise((resolve, reject) => {
-      const programEnv = { ...env, ESIGN_BASE_URL: svc.baseUrl, ESIGN_API_KEY: svc.apiKey, ESIGN_WORKDIR: workDir };
-      execFile(exe(workDir), [step], { env: programEnv, encoding: "utf8", maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-        if (error) return reject(new Error(`the Go program's ${step} failed: ${error.message}\n${stderr.slice(-6000)}`));
-        resolve(JSON.parse(stdout.trim().split("\n").pop()!).changes);
-      });
-    }),
+    run: (step, env, workDir) =>
+      new Promise((resolve, reject) => {
+        const programEnv = { ...env, ESIGN_BASE_URL: svc.baseUrl, ESIGN_API_KEY: svc.apiKey, ESIGN_WORKDIR: workDir };
+        execFile(exe(workDir), [step], { env: programEnv, encoding: "utf8", maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+          if (error) return reject(new Error(`the Go program's ${step} failed: ${error.message}\n${stderr.slice(-6000)}`));
+          resolve(JSON.parse(stdout.trim().split("\n").pop()!).changes);
+        });
+      }),
   };
 }
 
@@ -76,7 +80,10 @@ describe("the Go install path: the SDK module, the plugin from the release", fun
     assert.deepStrictEqual(run.installed, [`resource-esign-v${VERSION}`]);
     const log = await svc.requestsSince(0);
     for (const op of ["team.create", "team.add_member", "api_app.create", "api_app.delete", "team.destroy"]) {
-      assert.ok(log.some((r) => r.operation === op && r.status < 300), `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`);
+      assert.ok(
+        log.some((r) => r.operation === op && r.status < 300),
+        `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
+      );
     }
   });
 });

@@ -42,8 +42,7 @@ export function summaryChanges(stdout: string): Record<string, number> {
 
 /** The project as a ReleaseProgram: prepare writes and installs it and makes the stack "test". */
 export function cliProgram(project: CliProject): ReleaseProgram {
-  const pulumi = (env: Record<string, string>, cwd: string, ...args: string[]) =>
-    runOk(path.join(env.PATH, "pulumi"), [...args, "--non-interactive"], { cwd, env });
+  const pulumi = (env: Record<string, string>, cwd: string, ...args: string[]) => runOk(path.join(env.PATH, "pulumi"), [...args, "--non-interactive"], { cwd, env });
   return {
     name: project.name,
     tools: project.tools,

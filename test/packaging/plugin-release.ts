@@ -24,7 +24,9 @@ export const SDK_DOWNLOAD_URL = "github://api.github.com/esign/pulumi-esign";
 /** The archives scripts/build-plugin writes for `targets` into `out` (cached builds: fast when unchanged). */
 export function buildPluginArchives(out: string, targets: string[]): string[] {
   const stdout = execFileSync(path.join(repoRoot, "scripts", "build-plugin"), ["--out", out, "--targets", targets.join(",")], {
-    encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 << 20,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 << 20,
   });
   return stdout.trim().split("\n");
 }
@@ -46,7 +48,10 @@ let packedSdk: string | undefined;
 export function releaseSdkTarball(): string {
   if (packedSdk) return packedSdk;
   const dir = releaseFolder();
-  const bin = execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+  const bin = execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop()!;
   execFileSync("npm", ["pack", "--silent", "--pack-destination", dir, bin], { stdio: ["ignore", "ignore", "inherit"] });
   const tarball = path.join(dir, `esign-pulumi-${VERSION}.tgz`);
   if (!fs.existsSync(tarball)) throw new Error(`npm pack of ${bin} wrote no ${path.basename(tarball)} into ${dir}`);

@@ -42,7 +42,10 @@ describe("the TypeScript install path: @esign/pulumi from the release tarball, t
     const heading = "TypeScript / JavaScript (`@esign/pulumi`";
     const tarball = path.basename(releaseSdkTarball());
     // The README's install line, run as written (the tarball copied into the project folder).
-    const install = readmeBlock(heading, "sh").split("\n").find((l) => l.startsWith("npm install") && l.includes(".tgz"))!.replace(/\s+#.*$/, "");
+    const install = readmeBlock(heading, "sh")
+      .split("\n")
+      .find((l) => l.startsWith("npm install") && l.includes(".tgz"))!
+      .replace(/\s+#.*$/, "");
     assert.strictEqual(install, `npm install @pulumi/pulumi@${PULUMI_SDK} ./${tarball}`);
     const program = cliProgram({
       name: "typescript",
@@ -68,7 +71,10 @@ describe("the TypeScript install path: @esign/pulumi from the release tarball, t
     assert.deepStrictEqual(run.installed, [`resource-esign-v${VERSION}`]);
     const log = await svc.requestsSince(0);
     for (const op of ["team.create", "team.add_member", "account.get", "team.destroy"]) {
-      assert.ok(log.some((r) => r.operation === op && r.status < 300), `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`);
+      assert.ok(
+        log.some((r) => r.operation === op && r.status < 300),
+        `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
+      );
     }
     assert.strictEqual((await api(svc).get("/team")).status, 404);
   });

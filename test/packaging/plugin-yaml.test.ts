@@ -39,11 +39,20 @@ describe("the YAML install path: the README's program, the plugin from the relea
     assert.deepStrictEqual(run.changes.destroy, { delete: 4 });
     assert.strictEqual(run.archiveDownloads, 1, run.requests.join("\n"));
     // One plugin; pulumi-language-yaml keeps its schema cache beside it (D53), in the fresh PULUMI_HOME.
-    assert.deepStrictEqual(run.installed.filter((e) => !e.startsWith("schema-")), [`resource-esign-v${VERSION}`]);
-    assert.ok(run.installed.some((e) => e.startsWith(`schema-esign-${VERSION}`)), run.installed.join(", "));
+    assert.deepStrictEqual(
+      run.installed.filter((e) => !e.startsWith("schema-")),
+      [`resource-esign-v${VERSION}`],
+    );
+    assert.ok(
+      run.installed.some((e) => e.startsWith(`schema-esign-${VERSION}`)),
+      run.installed.join(", "),
+    );
     const log = await svc.requestsSince(0);
     for (const op of ["team.create", "api_app.create", "api_app.delete", "team.destroy"]) {
-      assert.ok(log.some((r) => r.operation === op && r.status < 300), `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`);
+      assert.ok(
+        log.some((r) => r.operation === op && r.status < 300),
+        `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
+      );
     }
     assert.deepStrictEqual((await api(svc).get("/api_app/list")).data.api_apps, []);
   });

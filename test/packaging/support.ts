@@ -9,7 +9,11 @@ import * as path from "path";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
-export interface RunResult { code: number; stdout: string; stderr: string }
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs a command to its end; never throws on a non-zero exit (the caller asserts). */
 export function run(cmd: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<RunResult> {
@@ -62,7 +66,12 @@ export function currentToolchain(): CurrentToolchain {
   let vars: Record<string, string | undefined> = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   if (names.some((n) => !vars[n])) {
     const out = execFileSync(path.join(repoRoot, "scripts", "current-toolchain"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-    vars = Object.fromEntries(out.trim().split("\n").map((l) => l.split(/=(.*)/s, 2) as [string, string]));
+    vars = Object.fromEntries(
+      out
+        .trim()
+        .split("\n")
+        .map((l) => l.split(/=(.*)/s, 2) as [string, string]),
+    );
   }
   for (const n of names) if (!vars[n]) throw new Error(`scripts/current-toolchain gave no ${n}`);
   return {

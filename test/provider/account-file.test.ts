@@ -43,10 +43,7 @@ describe("account file", () => {
 
   it("points an unknown key at the key itself and suggests the nearest known key", () => {
     const e = failure(`team:\n  name: Ops\nmembers:\n  - emailAddress: a@example.com\n    rol: Admin\nfaxLine:\n  - key: main\n`);
-    assert.deepStrictEqual(e.message.split("\n"), [
-      "account.yaml:5:5: members[0].rol: unknown key; did you mean role?",
-      "account.yaml:6:1: faxLine: unknown key; did you mean faxLines?",
-    ]);
+    assert.deepStrictEqual(e.message.split("\n"), ["account.yaml:5:5: members[0].rol: unknown key; did you mean role?", "account.yaml:6:1: faxLine: unknown key; did you mean faxLines?"]);
     const far = failure(`team:\n  name: Ops\n  colour: blue\n`);
     assert.strictEqual(far.message, "account.yaml:3:3: team.colour: unknown key; known keys: name, adopt, protect, retainOnDelete");
   });
@@ -80,7 +77,13 @@ describe("account file", () => {
       "account.yaml:14:9: faxLines[0].users[1]: must name someone in members (bob@acme.example is not there); bob@acme.example is a previous key of members[1], name them acc-bob",
     ]);
     // A member written with both names may be granted by either.
-    assert.doesNotThrow(() => parseAccountFile("members:\n  - emailAddress: Dana@acme.example\n    accountId: acc-dana\ntemplates:\n  - key: nda\n    templateId: t1\n    access: [dana@acme.example]\n  - key: offer\n    templateId: t2\n    access: [acc-dana]\n", "account.yaml", repoRoot));
+    assert.doesNotThrow(() =>
+      parseAccountFile(
+        "members:\n  - emailAddress: Dana@acme.example\n    accountId: acc-dana\ntemplates:\n  - key: nda\n    templateId: t1\n    access: [dana@acme.example]\n  - key: offer\n    templateId: t2\n    access: [acc-dana]\n",
+        "account.yaml",
+        repoRoot,
+      ),
+    );
     // A file without members does not manage the team: grants to anyone are the service's business.
     assert.doesNotThrow(() => parseAccountFile("templates:\n  - key: nda\n    templateId: t1\n    access: [dave@acme.example]\n", "account.yaml", repoRoot));
   });
@@ -101,20 +104,24 @@ describe("account file", () => {
   });
 
   it("keeps the file's own keys (previousKeys, protect, retainOnDelete) away from the resources' checks", () => {
-    const account = parseAccountFile([
-      "team: { name: Ops, protect: true }",
-      "members:",
-      "  - accountId: acc-1",
-      "    previousKeys: [A@Example.com]",
-      "    retainOnDelete: true",
-      "faxLines:",
-      "  - key: main",
-      "    areaCode: 415",
-      "    country: US",
-      "    protect: false",
-      "    previousKeys: [old-main]",
-      "",
-    ].join("\n"), "account.yaml", repoRoot);
+    const account = parseAccountFile(
+      [
+        "team: { name: Ops, protect: true }",
+        "members:",
+        "  - accountId: acc-1",
+        "    previousKeys: [A@Example.com]",
+        "    retainOnDelete: true",
+        "faxLines:",
+        "  - key: main",
+        "    areaCode: 415",
+        "    country: US",
+        "    protect: false",
+        "    previousKeys: [old-main]",
+        "",
+      ].join("\n"),
+      "account.yaml",
+      repoRoot,
+    );
     assert.deepStrictEqual(account.members?.[0], { accountId: "acc-1", previousKeys: ["A@Example.com"], retainOnDelete: true });
     assert.strictEqual(account.faxLines?.[0].protect, false);
   });
@@ -140,6 +147,9 @@ describe("account file", () => {
 
   it("names a missing template file", () => {
     const e = failure(`templates:\n  - key: nda\n    files: [missing.pdf]\n    signerRoles: [{name: Client}]\n    formFieldsPerDocument: []\n`);
-    assert.ok(e.issues.some((i) => i.field === "templates[0].files[0]" && /readable file/.test(i.message)), e.message);
+    assert.ok(
+      e.issues.some((i) => i.field === "templates[0].files[0]" && /readable file/.test(i.message)),
+      e.message,
+    );
   });
 });

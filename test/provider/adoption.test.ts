@@ -18,7 +18,10 @@ describe("provider (in process): adoption is announced", () => {
     h.nextRun();
     const { result, warnings } = await warningsOf(() => h.resource("Team").create({ name: "Ops", adopt: true }));
     assert.strictEqual(result.id, made.id);
-    assert.deepStrictEqual(warnings.map((w) => w.split(";")[0]), [`Team adopted team "Ops" (${made.id}) (adopt: true)`]);
+    assert.deepStrictEqual(
+      warnings.map((w) => w.split(";")[0]),
+      [`Team adopted team "Ops" (${made.id}) (adopt: true)`],
+    );
   });
 
   it("FaxLine number names the line it took over", async () => {
@@ -26,7 +29,10 @@ describe("provider (in process): adoption is announced", () => {
     h.nextRun();
     const { result, warnings } = await warningsOf(() => h.resource("FaxLine").create({ number: made.id }));
     assert.strictEqual(result.id, made.id);
-    assert.deepStrictEqual(warnings.map((w) => w.split(";")[0]), [`FaxLine adopted fax line ${made.id} (number was given)`]);
+    assert.deepStrictEqual(
+      warnings.map((w) => w.split(";")[0]),
+      [`FaxLine adopted fax line ${made.id} (number was given)`],
+    );
   });
 });
 

@@ -24,7 +24,12 @@ describe("fast tier: input formats refused at check", () => {
       { title: "a bare wildcard", inputs: { ...app, domains: ["*.com"] }, property: "domains[0]", reason: /must be a host name/ },
       { title: "an empty string", inputs: { ...app, domains: [""] }, property: "domains[0]", reason: /must be a host name/ },
       { title: "a mailto: callback", inputs: { ...app, callbackUrl: "mailto:ops@example.com" }, property: "callbackUrl", reason: /must be an http or https URL/ },
-      { title: "an ftp: OAuth callback", inputs: { ...app, oauth: { callbackUrl: "ftp://example.com/oauth", scopes: ["basic_account_info"] } }, property: "oauth.callbackUrl", reason: /must be an http or https URL/ },
+      {
+        title: "an ftp: OAuth callback",
+        inputs: { ...app, oauth: { callbackUrl: "ftp://example.com/oauth", scopes: ["basic_account_info"] } },
+        property: "oauth.callbackUrl",
+        reason: /must be an http or https URL/,
+      },
       { title: "a colour name", inputs: { ...app, whiteLabelingOptions: { primaryButtonColor: "blue" } }, property: "whiteLabelingOptions.primaryButtonColor", reason: /hex color/ },
     ]);
   });
@@ -50,9 +55,7 @@ describe("fast tier: input formats refused at check", () => {
       { title: "adopt as a string", inputs: { ...app, adopt: "yes" }, property: "adopt", reason: /boolean/ },
       { title: "a logo path as a number", inputs: { ...app, customLogoFile: 7 }, property: "customLogoFile", reason: /string/ },
     ]);
-    await assertCheckCases(h, "Team", {}, [
-      { title: "adopt as a number", inputs: { adopt: 1 }, property: "adopt", reason: /boolean/ },
-    ]);
+    await assertCheckCases(h, "Team", {}, [{ title: "adopt as a number", inputs: { adopt: 1 }, property: "adopt", reason: /boolean/ }]);
     await assertCheckCases(h, "TemplateAccess", { templateId: "t1", emailAddress: "a@example.com" }, [
       { title: "skipNotification as a string", inputs: { templateId: "t1", emailAddress: "a@example.com", skipNotification: "no" }, property: "skipNotification", reason: /boolean/ },
     ]);
@@ -60,6 +63,9 @@ describe("fast tier: input formats refused at check", () => {
 
   it("a property both the wire rule and the inputs schema refuse is named once, with the service's rule", async () => {
     const failures = (await h.resource("ApiApp").check({ ...app, name: 5 })).failures ?? [];
-    assert.deepStrictEqual(failures.map((f) => f.property), ["name"]);
+    assert.deepStrictEqual(
+      failures.map((f) => f.property),
+      ["name"],
+    );
   });
 });

@@ -38,7 +38,10 @@ describe("provider: the client loads on the first request (D27)", () => {
     this.timeout(60_000);
     const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], { cwd: repoRoot, encoding: "utf8" });
     assert.deepStrictEqual(JSON.parse(out.trim().split("\n").pop()!), {
-      index: false, runtime: false, checkAndDiff: false, firstRequest: true,
+      index: false,
+      runtime: false,
+      checkAndDiff: false,
+      firstRequest: true,
     });
   });
 });

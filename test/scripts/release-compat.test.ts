@@ -45,45 +45,157 @@ describe("release: schema compatibility check", () => {
   });
 
   it("additions are compatible: a resource, a function, a type, an optional input, an output, an enum value", () => {
-    assert.deepStrictEqual(changed((s) => {
-      s.resources!["esign:index:FaxLine"] = { properties: { number: { type: "string" } }, inputProperties: { areaCode: { type: "integer" } }, requiredInputs: ["areaCode"] };
-      s.functions!["esign:index:getAccount"] = { outputs: { properties: { accountId: { type: "string" } } } };
-      s.types!["esign:index:Extra"] = { type: "object", properties: { a: { type: "string" } } };
-      team(s).inputProperties!.color = { type: "string" };
-      team(s).properties!.createdAt = { type: "string" };
-      s.types!["esign:index:Role"].enum!.push({ value: "Developer" });
-      s.provider!.inputProperties!.timeout = { type: "integer" };
-    }), []);
+    assert.deepStrictEqual(
+      changed((s) => {
+        s.resources!["esign:index:FaxLine"] = { properties: { number: { type: "string" } }, inputProperties: { areaCode: { type: "integer" } }, requiredInputs: ["areaCode"] };
+        s.functions!["esign:index:getAccount"] = { outputs: { properties: { accountId: { type: "string" } } } };
+        s.types!["esign:index:Extra"] = { type: "object", properties: { a: { type: "string" } } };
+        team(s).inputProperties!.color = { type: "string" };
+        team(s).properties!.createdAt = { type: "string" };
+        s.types!["esign:index:Role"].enum!.push({ value: "Developer" });
+        s.provider!.inputProperties!.timeout = { type: "integer" };
+      }),
+      [],
+    );
   });
 
   it("an input that stops being required is compatible", () => {
-    assert.deepStrictEqual(changed((s) => { team(s).requiredInputs = []; }), []);
+    assert.deepStrictEqual(
+      changed((s) => {
+        team(s).requiredInputs = [];
+      }),
+      [],
+    );
   });
 
   const breaking: [string, (s: SchemaSpec) => void, RegExp][] = [
-    ["a removed resource", (s) => { delete s.resources!["esign:index:Team"]; }, /^resource "esign:index:Team" was removed$/],
-    ["a removed function", (s) => { delete s.functions!["esign:index:getTeam"]; }, /^function "esign:index:getTeam" was removed$/],
-    ["a removed type", (s) => { delete s.types!["esign:index:Member"]; }, /^type "esign:index:Member" was removed$/],
-    ["a removed input", (s) => { delete team(s).inputProperties!.label; }, /^resource "esign:index:Team": input "label" was removed$/],
-    ["a removed output", (s) => { delete team(s).properties!.teamId; }, /^resource "esign:index:Team": output "teamId" was removed$/],
-    ["a removed function output", (s) => { delete s.functions!["esign:index:getTeam"].outputs!.properties!.name; }, /^function "esign:index:getTeam": output "name" was removed$/],
-    ["a removed property of a type", (s) => { delete s.types!["esign:index:Member"].properties!.role; }, /^type "esign:index:Member": input "role" was removed$/],
-    ["a removed provider setting", (s) => { delete s.provider!.inputProperties!.baseUrl; }, /^provider: input "baseUrl" was removed$/],
-    ["a removed config variable", (s) => { delete s.config!.variables!.apiKey; }, /^config: input "apiKey" was removed$/],
-    ["a removed enum value", (s) => { s.types!["esign:index:Role"].enum!.pop(); }, /^type "esign:index:Role": enum value "Member" was removed$/],
-    ["an input's changed type", (s) => { team(s).inputProperties!.label = { type: "integer" }; }, /^resource "esign:index:Team": input "label" changed type from string to integer$/],
-    ["an output's changed element type", (s) => { team(s).properties!.members = { type: "array", items: { type: "string" } }; },
-      /^resource "esign:index:Team": output "members" changed type from array<#\/types\/esign:index:Member> to array<string>$/],
-    ["a list that became a map", (s) => { team(s).properties!.members = { type: "object", additionalProperties: { $ref: "#/types/esign:index:Member" } }; },
-      /output "members" changed type from array<.*> to map<.*>$/],
-    ["a function input's changed type", (s) => { s.functions!["esign:index:getTeam"].inputs!.properties!.teamId = { type: "number" }; },
-      /^function "esign:index:getTeam": input "teamId" changed type from string to number$/],
-    ["a new required input", (s) => { team(s).inputProperties!.owner = { type: "string" }; team(s).requiredInputs!.push("owner"); },
-      /^resource "esign:index:Team": new required input "owner"$/],
-    ["an input that became required", (s) => { team(s).requiredInputs!.push("label"); }, /^resource "esign:index:Team": input "label" became required$/],
-    ["a type property that became required", (s) => { s.types!["esign:index:Member"].required!.push("role"); }, /^type "esign:index:Member": input "role" became required$/],
-    ["a function input that became required", (s) => { s.functions!["esign:index:getTeam"].inputs!.required = ["teamId"]; },
-      /^function "esign:index:getTeam": input "teamId" became required$/],
+    [
+      "a removed resource",
+      (s) => {
+        delete s.resources!["esign:index:Team"];
+      },
+      /^resource "esign:index:Team" was removed$/,
+    ],
+    [
+      "a removed function",
+      (s) => {
+        delete s.functions!["esign:index:getTeam"];
+      },
+      /^function "esign:index:getTeam" was removed$/,
+    ],
+    [
+      "a removed type",
+      (s) => {
+        delete s.types!["esign:index:Member"];
+      },
+      /^type "esign:index:Member" was removed$/,
+    ],
+    [
+      "a removed input",
+      (s) => {
+        delete team(s).inputProperties!.label;
+      },
+      /^resource "esign:index:Team": input "label" was removed$/,
+    ],
+    [
+      "a removed output",
+      (s) => {
+        delete team(s).properties!.teamId;
+      },
+      /^resource "esign:index:Team": output "teamId" was removed$/,
+    ],
+    [
+      "a removed function output",
+      (s) => {
+        delete s.functions!["esign:index:getTeam"].outputs!.properties!.name;
+      },
+      /^function "esign:index:getTeam": output "name" was removed$/,
+    ],
+    [
+      "a removed property of a type",
+      (s) => {
+        delete s.types!["esign:index:Member"].properties!.role;
+      },
+      /^type "esign:index:Member": input "role" was removed$/,
+    ],
+    [
+      "a removed provider setting",
+      (s) => {
+        delete s.provider!.inputProperties!.baseUrl;
+      },
+      /^provider: input "baseUrl" was removed$/,
+    ],
+    [
+      "a removed config variable",
+      (s) => {
+        delete s.config!.variables!.apiKey;
+      },
+      /^config: input "apiKey" was removed$/,
+    ],
+    [
+      "a removed enum value",
+      (s) => {
+        s.types!["esign:index:Role"].enum!.pop();
+      },
+      /^type "esign:index:Role": enum value "Member" was removed$/,
+    ],
+    [
+      "an input's changed type",
+      (s) => {
+        team(s).inputProperties!.label = { type: "integer" };
+      },
+      /^resource "esign:index:Team": input "label" changed type from string to integer$/,
+    ],
+    [
+      "an output's changed element type",
+      (s) => {
+        team(s).properties!.members = { type: "array", items: { type: "string" } };
+      },
+      /^resource "esign:index:Team": output "members" changed type from array<#\/types\/esign:index:Member> to array<string>$/,
+    ],
+    [
+      "a list that became a map",
+      (s) => {
+        team(s).properties!.members = { type: "object", additionalProperties: { $ref: "#/types/esign:index:Member" } };
+      },
+      /output "members" changed type from array<.*> to map<.*>$/,
+    ],
+    [
+      "a function input's changed type",
+      (s) => {
+        s.functions!["esign:index:getTeam"].inputs!.properties!.teamId = { type: "number" };
+      },
+      /^function "esign:index:getTeam": input "teamId" changed type from string to number$/,
+    ],
+    [
+      "a new required input",
+      (s) => {
+        team(s).inputProperties!.owner = { type: "string" };
+        team(s).requiredInputs!.push("owner");
+      },
+      /^resource "esign:index:Team": new required input "owner"$/,
+    ],
+    [
+      "an input that became required",
+      (s) => {
+        team(s).requiredInputs!.push("label");
+      },
+      /^resource "esign:index:Team": input "label" became required$/,
+    ],
+    [
+      "a type property that became required",
+      (s) => {
+        s.types!["esign:index:Member"].required!.push("role");
+      },
+      /^type "esign:index:Member": input "role" became required$/,
+    ],
+    [
+      "a function input that became required",
+      (s) => {
+        s.functions!["esign:index:getTeam"].inputs!.required = ["teamId"];
+      },
+      /^function "esign:index:getTeam": input "teamId" became required$/,
+    ],
   ];
   for (const [what, edit, message] of breaking) {
     it(`refuses ${what} without a major version bump`, () => {

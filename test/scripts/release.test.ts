@@ -42,14 +42,29 @@ describe("release: scripts/release", function () {
     assert.match(r.stderr, new RegExp(`release: the schema of ${version} is compatible with 0\\.0\\.1's`));
 
     const files = fs.readdirSync(out).sort();
-    assert.deepStrictEqual(files, [
-      "SHA256SUMS", `esign-pulumi-${version}.tgz`, `pulumi-esign-${version}.tgz`,
-      `pulumi_esign-${version}-py3-none-any.whl`, `pulumi_esign-${version}.tar.gz`, "schema.json",
-    ].sort());
+    assert.deepStrictEqual(
+      files,
+      ["SHA256SUMS", `esign-pulumi-${version}.tgz`, `pulumi-esign-${version}.tgz`, `pulumi_esign-${version}-py3-none-any.whl`, `pulumi_esign-${version}.tar.gz`, "schema.json"].sort(),
+    );
 
-    const sums = fs.readFileSync(path.join(out, "SHA256SUMS"), "utf8").trim().split("\n").map((l) => l.split(/\s+/));
-    assert.deepStrictEqual(sums.map(([, f]) => f).sort(), files.filter((f) => f !== "SHA256SUMS"));
-    for (const [sum, file] of sums) assert.strictEqual(crypto.createHash("sha256").update(fs.readFileSync(path.join(out, file))).digest("hex"), sum, file);
+    const sums = fs
+      .readFileSync(path.join(out, "SHA256SUMS"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => l.split(/\s+/));
+    assert.deepStrictEqual(
+      sums.map(([, f]) => f).sort(),
+      files.filter((f) => f !== "SHA256SUMS"),
+    );
+    for (const [sum, file] of sums)
+      assert.strictEqual(
+        crypto
+          .createHash("sha256")
+          .update(fs.readFileSync(path.join(out, file)))
+          .digest("hex"),
+        sum,
+        file,
+      );
 
     const dynamic = packedManifest(path.join(out, `pulumi-esign-${version}.tgz`));
     assert.deepStrictEqual([dynamic.name, dynamic.version], ["pulumi-esign", version]);
@@ -108,7 +123,10 @@ describe("release: scripts/release", function () {
       return JSON.stringify(s, null, 2);
     };
     // v0.0.1 had getOld, v0.0.2 had getNewer: the check must compare with v0.0.2, the newest below.
-    for (const [tag, fn] of [["v0.0.1", "getOld"], ["v0.0.2", "getNewer"]]) {
+    for (const [tag, fn] of [
+      ["v0.0.1", "getOld"],
+      ["v0.0.2", "getNewer"],
+    ]) {
       fs.writeFileSync(path.join(clone, "schema.json"), withExtra(fn));
       git("commit", "--quiet", "--allow-empty", "-am", tag);
       git("tag", tag);
@@ -118,9 +136,7 @@ describe("release: scripts/release", function () {
     fs.writeFileSync(path.join(clone, "schema.json"), current);
     const r = await run(path.join(clone, "scripts", "release"), [version, "--skip-plugin", "--out", path.join(tmp, "tagged")], { cwd: clone });
     assert.strictEqual(r.code, 1);
-    assert.deepStrictEqual(lines(r.stderr), [
-      `release: the schema of ${version} breaks 0.0.2's (only a new major version may): function "esign:index:getNewer" was removed`,
-    ]);
+    assert.deepStrictEqual(lines(r.stderr), [`release: the schema of ${version} breaks 0.0.2's (only a new major version may): function "esign:index:getNewer" was removed`]);
 
     // A version bump without a regeneration: the SDKs still say the old version.
     const pkg = JSON.parse(fs.readFileSync(path.join(clone, "package.json"), "utf8"));

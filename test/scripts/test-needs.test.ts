@@ -8,7 +8,9 @@ import { execFileSync } from "child_process";
 import { repoRoot } from "../engine/support/engine";
 
 const needs = (...args: string[]) =>
-  execFileSync("node", ["scripts/test-needs.js", ...args], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
+  execFileSync("node", ["scripts/test-needs.js", ...args], { cwd: repoRoot, encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
 
 describe("scripts/test: what the selected suites need", () => {
   it("every suite (no arguments, or the default glob): the engine, YAML and the current toolchain", () => {

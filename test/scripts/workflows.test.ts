@@ -14,18 +14,33 @@ import { parse as parseYaml } from "yaml";
 const repoRoot = path.resolve(__dirname, "..", "..");
 const workflows = path.join(repoRoot, ".github", "workflows");
 
-interface Step { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> }
-interface Workflow { on: Record<string, any>; permissions?: Record<string, string>; jobs: Record<string, { steps: Step[]; permissions?: Record<string, string> }> }
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, any>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, { steps: Step[]; permissions?: Record<string, string> }>;
+}
 const load = (file: string): Workflow => parseYaml(fs.readFileSync(path.join(workflows, file), "utf8"));
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
-const runs = (w: Workflow) => steps(w).map((s) => s.run ?? "").join("\n");
+const runs = (w: Workflow) =>
+  steps(w)
+    .map((s) => s.run ?? "")
+    .join("\n");
 const uses = (w: Workflow, action: string) => steps(w).find((s) => s.uses?.startsWith(`${action}@`));
 
 describe("release: the GitHub workflows", function () {
   this.timeout(600_000); // a cold cache builds actionlint (seconds from the module proxy)
   let actionlint: string;
   before(() => {
-    actionlint = execFileSync(path.join(repoRoot, "scripts", "ensure-actionlint"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+    actionlint = execFileSync(path.join(repoRoot, "scripts", "ensure-actionlint"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+      .trim()
+      .split("\n")
+      .pop()!;
   });
   const lint = (cwd: string, files: string[]) =>
     spawnSync(actionlint, ["-no-color", "-oneline", "-shellcheck", path.join(path.dirname(actionlint), "shellcheck"), ...files], { cwd, encoding: "utf8" });
@@ -53,7 +68,10 @@ describe("release: the GitHub workflows", function () {
     assert.match(fs.readFileSync(path.join(repoRoot, ".ci", "run"), "utf8"), /^npm test$/m);
     const ci = load("ci.yml");
     assert.ok("pull_request" in ci.on && "push" in ci.on, "triggers: pull requests and pushes");
-    assert.ok(steps(ci).some((s) => s.run?.trim() === "npm test"), "a step runs npm test");
+    assert.ok(
+      steps(ci).some((s) => s.run?.trim() === "npm test"),
+      "a step runs npm test",
+    );
     assert.strictEqual(uses(ci, "actions/setup-node")?.with?.["node-version"], 20);
     assert.ok(uses(ci, "actions/setup-go"), "Go is set up (the Pulumi CLI and the SDK generator are built with it)");
     assert.ok(uses(ci, "actions/setup-python"), "Python is set up (the Python SDK's tests)");
@@ -66,7 +84,10 @@ describe("release: the GitHub workflows", function () {
     assert.deepStrictEqual(rel.on, { push: { tags: ["v*"] } });
     const script = runs(rel);
     assert.match(script, /^npm run release -- "\$VERSION"$/m, "the release script, as `npm run release -- <version>`");
-    assert.ok(steps(rel).some((s) => s.run?.includes("GITHUB_REF_NAME#v")), "the version comes from the tag");
+    assert.ok(
+      steps(rel).some((s) => s.run?.includes("GITHUB_REF_NAME#v")),
+      "the version comes from the tag",
+    );
     assert.strictEqual(steps(rel)[0].with?.["fetch-depth"], 0, "all tags: the compatibility check reads the last release's schema");
     assert.match(script, /gh release create "v\$VERSION" .*"dist\/release\/v\$VERSION"\/\*/, "every artifact (SHA256SUMS included) becomes a release asset");
     // The tarball names scripts/release writes (test/scripts/release.test.ts checks them).

@@ -46,8 +46,9 @@ export interface CliResult {
 /** Runs the real CLI with the given environment; never throws on a non-zero exit. */
 export function runPulumi(args: string[], cwd: string, env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(path.join(pulumiBinDir(), "pulumi"), args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+    execFile(path.join(pulumiBinDir(), "pulumi"), args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    );
   });
 }
 

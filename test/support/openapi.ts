@@ -70,11 +70,13 @@ function load(): OfficialSpec {
   const example = (name: string) => JSON.parse(fs.readFileSync(path.join(specDir, "examples", `${name}.json`), "utf8").replace(/,(\s*[}\]])/g, "$1"));
   // media.examples.<key>.$ref -> components.examples.<Name>.value.$ref -> examples/json/<File>.json (here: examples/<File>.json)
   const examplesOf = (media: (MediaType | undefined)[]) =>
-    media.flatMap((m) => Object.values(m?.examples ?? {})).map((e) => {
-      const name = (e.$ref ?? "").split("/").pop()!;
-      const file = (spec.components.examples[name].value as { $ref?: string }).$ref!;
-      return { name, value: example(path.basename(file, ".json")) };
-    });
+    media
+      .flatMap((m) => Object.values(m?.examples ?? {}))
+      .map((e) => {
+        const name = (e.$ref ?? "").split("/").pop()!;
+        const file = (spec.components.examples[name].value as { $ref?: string }).$ref!;
+        return { name, value: example(path.basename(file, ".json")) };
+      });
   return {
     operation,
     responseValidator(method, pathTemplate, status) {
@@ -87,7 +89,11 @@ function load(): OfficialSpec {
     exampleResponses(method, pathTemplate, status = /^2/) {
       const op = operation(method, pathTemplate);
       if (!op) return [];
-      return examplesOf(Object.keys(op.responses).filter((c) => status.test(c)).map((c) => op.responses[c].content?.["application/json"]));
+      return examplesOf(
+        Object.keys(op.responses)
+          .filter((c) => status.test(c))
+          .map((c) => op.responses[c].content?.["application/json"]),
+      );
     },
     exampleRequests(method, pathTemplate) {
       return examplesOf([operation(method, pathTemplate)?.requestBody?.content["application/json"]]);

@@ -1,8 +1,9 @@
 import type { Example } from "../../schema/examples/types";
 
-export const apiAppExamples: Example[] = [{
-  title: "An API app with OAuth",
-  typescript: `import * as esign from "@esign/pulumi";
+export const apiAppExamples: Example[] = [
+  {
+    title: "An API app with OAuth",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const portal = new esign.ApiApp("portal", {
     name: "Portal",
@@ -16,7 +17,7 @@ const portal = new esign.ApiApp("portal", {
 
 export const clientId = portal.clientId;
 export const oauthSecret = portal.oauthSecret;`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 portal = esign.ApiApp("portal",
@@ -30,7 +31,7 @@ portal = esign.ApiApp("portal",
 
 pulumi.export("clientId", portal.client_id)
 pulumi.export("oauthSecret", portal.oauth_secret)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -56,7 +57,7 @@ func main() {
 		return nil
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   portal:
     type: esign:index:ApiApp
     properties:
@@ -71,4 +72,5 @@ func main() {
 outputs:
   clientId: \${portal.clientId}
   oauthSecret: \${portal.oauthSecret}`,
-}];
+  },
+];

@@ -37,8 +37,7 @@ type OAuth = ApiAppInputs["oauth"];
 type ApiAppWire = ResultOf<"api_app.get">;
 
 const lowerSet = (a?: string[], b?: string[]) => sameSet(a, b, (d) => String(d).toLowerCase());
-const sameOAuth = (a: OAuth, b: OAuth) =>
-  (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
+const sameOAuth = (a: OAuth, b: OAuth) => (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
 
 const rules: DiffRules = {
   clientId: { change: "replace", equal: givenEquals() },
@@ -191,8 +190,10 @@ async function lookAgain(ctx: ProviderContext, inputs: ApiAppInputs, lost: { sta
     return await freeMatches(ctx, inputs);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
-      "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another");
+    throw new Error(
+      `API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
+        "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
+    );
   }
 }
 

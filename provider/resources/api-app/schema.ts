@@ -1,29 +1,43 @@
 import { z } from "zod";
 import type { InputsOf, ResourceAbout, StateOf } from "../define";
 
-export const apiAppOAuth = z.object({
-  callbackUrl: z.string().describe("The OAuth callback URL."),
-  scopes: z.array(z.string()).describe("The scopes the app asks for (a set)."),
-}).meta({ ref: "ApiAppOAuth", typeDescription: "An API app's OAuth settings." });
+export const apiAppOAuth = z
+  .object({
+    callbackUrl: z.string().describe("The OAuth callback URL."),
+    scopes: z.array(z.string()).describe("The scopes the app asks for (a set)."),
+  })
+  .meta({ ref: "ApiAppOAuth", typeDescription: "An API app's OAuth settings." });
 
-export const apiAppOptions = z.object({
-  canInsertEverywhere: z.boolean().optional().describe("Whether signers may insert everywhere."),
-}).meta({ ref: "ApiAppOptions", typeDescription: "An API app's options." });
+export const apiAppOptions = z
+  .object({
+    canInsertEverywhere: z.boolean().optional().describe("Whether signers may insert everywhere."),
+  })
+  .meta({ ref: "ApiAppOptions", typeDescription: "An API app's options." });
 
-export const apiAppOwnerAccount = z.object({
-  accountId: z.string().optional().describe("The owner's account id."),
-  emailAddress: z.string().optional().describe("The owner's e-mail address."),
-}).meta({ ref: "ApiAppOwnerAccount", typeDescription: "The account that owns an API app." });
+export const apiAppOwnerAccount = z
+  .object({
+    accountId: z.string().optional().describe("The owner's account id."),
+    emailAddress: z.string().optional().describe("The owner's e-mail address."),
+  })
+  .meta({ ref: "ApiAppOwnerAccount", typeDescription: "The account that owns an API app." });
 
 export const apiAppInputs = z.object({
   clientId: z.string().optional().describe("Adopt this existing app instead of creating one (a warning names it). An output otherwise: the app's client id (also the resource id)."),
-  adopt: z.boolean().optional().describe("Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create."),
+  adopt: z
+    .boolean()
+    .optional()
+    .describe(
+      "Adopt the caller's own app with this `name` and set of `domains` instead of creating one (a warning names it); the create fails in one line when none or several match, or another resource of the run already holds it. Read only by create.",
+    ),
   name: z.string().describe("The app's name."),
   domains: z.array(z.string()).describe("The domains the app may be embedded on: a set of at most 10 (order and case do not matter)."),
   callbackUrl: z.string().optional().describe("Where the service sends the app's events."),
   oauth: apiAppOAuth.optional().describe("OAuth settings; remove them to clear the app's OAuth."),
   options: apiAppOptions.optional().describe("The app's options."),
-  whiteLabelingOptions: z.record(z.string(), z.string()).optional().describe("White labeling, by the API's keys in camelCase (primaryButtonColor, legalVersion, ...); only the keys given are managed (some plans only)."),
+  whiteLabelingOptions: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("White labeling, by the API's keys in camelCase (primaryButtonColor, legalVersion, ...); only the keys given are managed (some plans only)."),
   customLogoFile: z.string().optional().describe("Path of an image file uploaded as the app's logo; changes are detected by content, not path."),
 });
 
@@ -39,13 +53,17 @@ export const apiAppOutputs = z.object({
 });
 
 export const apiAppAbout = {
-  description: "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",
+  description:
+    "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",
   calls: [
     ["preview", "none (`check` and `diff` are local)"],
     ["create", "the caller's apps (below, to recognise the app a create whose answer was lost made), then `POST /api_app` (multipart when `customLogoFile` is set)"],
     ["create with `adopt: true`", "the caller's apps and the caller's account id (the pin's `GET /account`, below); then `PUT /api_app/{client_id}` only if the declared settings differ"],
     ["create with `clientId`", "`GET /api_app/{client_id}`, then `PUT /api_app/{client_id}` only if the declared settings differ"],
-    ["refresh", "the caller's apps, read **once** and shared by every app; `GET /api_app/{client_id}` only for an app missing from that list (a 404 or 410 with the service's error envelope: the app is gone and leaves state)"],
+    [
+      "refresh",
+      "the caller's apps, read **once** and shared by every app; `GET /api_app/{client_id}` only for an app missing from that list (a 404 or 410 with the service's error envelope: the app is gone and leaves state)",
+    ],
     ["update", "`PUT /api_app/{client_id}`"],
     ["delete", "`DELETE /api_app/{client_id}` (404: already gone)"],
   ],

@@ -1,15 +1,16 @@
 import type { Example } from "../../schema/examples/types";
 
-export const faxLineUserExamples: Example[] = [{
-  title: "Let a team member use a fax line",
-  typescript: `import * as esign from "@esign/pulumi";
+export const faxLineUserExamples: Example[] = [
+  {
+    title: "Let a team member use a fax line",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const main = new esign.FaxLine("main", { areaCode: 415, country: "US", city: "San Francisco" }, { protect: true });
 new esign.FaxLineUser("main-alice", {
     number: main.number,
     emailAddress: "alice@example.com",
 });`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 main = esign.FaxLine("main", area_code=415, country="US", city="San Francisco",
@@ -17,7 +18,7 @@ main = esign.FaxLine("main", area_code=415, country="US", city="San Francisco",
 esign.FaxLineUser("main-alice",
     number=main.number,
     email_address="alice@example.com")`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -41,7 +42,7 @@ func main() {
 		return err
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   main:
     type: esign:index:FaxLine
     properties:
@@ -55,4 +56,5 @@ func main() {
     properties:
       number: \${main.number}
       emailAddress: alice@example.com`,
-}];
+  },
+];

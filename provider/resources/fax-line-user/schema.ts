@@ -10,10 +10,14 @@ export const faxLineUserInputs = z.object({
 export const faxLineUserOutputs = z.object({ status: grantStatus });
 
 export const faxLineUserAbout = {
-  description: "Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
+  description:
+    "Lets one account use a fax line. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
   calls: [
     ["preview", "none"],
-    ["create", "`GET /fax_line?number=...` (its `accounts`), then `PUT /fax_line/add_user` only when the account is not on the line; when that is refused for an open invitation, `GET /team/info` and the team's people (`GET /team`, and `GET /team/invites` while someone is invited: see TeamMember), once per run"],
+    [
+      "create",
+      "`GET /fax_line?number=...` (its `accounts`), then `PUT /fax_line/add_user` only when the account is not on the line; when that is refused for an open invitation, `GET /team/info` and the team's people (`GET /team`, and `GET /team/invites` while someone is invited: see TeamMember), once per run",
+    ],
     ["refresh", "`GET /fax_line?number=...`, read **once per line** and shared by every user of it"],
     ["delete", "`PUT /fax_line/remove_user` with `{number, account_id}` (404: already gone); nothing for a pending grant"],
   ],

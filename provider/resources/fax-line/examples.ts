@@ -1,8 +1,9 @@
 import type { Example } from "../../schema/examples/types";
 
-export const faxLineExamples: Example[] = [{
-  title: "A fax line, protected from deletion",
-  typescript: `import * as esign from "@esign/pulumi";
+export const faxLineExamples: Example[] = [
+  {
+    title: "A fax line, protected from deletion",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const main = new esign.FaxLine("main", {
     areaCode: 415,
@@ -11,7 +12,7 @@ const main = new esign.FaxLine("main", {
 }, { protect: true });
 
 export const faxNumber = main.number;`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 main = esign.FaxLine("main",
@@ -21,7 +22,7 @@ main = esign.FaxLine("main",
     opts=pulumi.ResourceOptions(protect=True))
 
 pulumi.export("faxNumber", main.number)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -42,7 +43,7 @@ func main() {
 		return nil
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   main:
     type: esign:index:FaxLine
     properties:
@@ -53,4 +54,5 @@ func main() {
       protect: true
 outputs:
   faxNumber: \${main.number}`,
-}];
+  },
+];

@@ -41,8 +41,7 @@ function outputsOf(line: FaxLineWire, inputs: FaxLineInputs): FaxLineState {
   };
 }
 
-const createBody = (inputs: FaxLineInputs) =>
-  toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
+const createBody = (inputs: FaxLineInputs) => toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
 
 export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   rules,
@@ -53,9 +52,7 @@ export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   },
 
   async create(ctx, inputs) {
-    const line = inputs.number
-      ? await ctx.client.faxLine.get({ number: inputs.number })
-      : await ctx.client.faxLine.create(createBody(inputs));
+    const line = inputs.number ? await ctx.client.faxLine.get({ number: inputs.number }) : await ctx.client.faxLine.create(createBody(inputs));
     if (inputs.number) await announceAdoption(ctx, { type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },

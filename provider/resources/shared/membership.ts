@@ -21,9 +21,7 @@ export const personRules: DiffRules = {
 
 /** The account id wins, as in the API; else the e-mail, case-insensitively. */
 export function findPerson<T extends Person>(list: T[], who: PersonInput): T | undefined {
-  return (who.accountId && list.find((p) => p.accountId === who.accountId)) ||
-    (who.emailAddress && list.find((p) => sameEmail(p.emailAddress, who.emailAddress))) ||
-    undefined;
+  return (who.accountId && list.find((p) => p.accountId === who.accountId)) || (who.emailAddress && list.find((p) => sameEmail(p.emailAddress, who.emailAddress))) || undefined;
 }
 
 /** The person as camelCase input keys (toWire makes them account_id / email_address). */

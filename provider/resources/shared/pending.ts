@@ -42,8 +42,7 @@ export async function grantUnlessInvited<T>(ctx: ProviderContext, who: PersonInp
     const invited = await openInvitation(ctx, who);
     if (!invited) throw error;
     const name = invited.emailAddress || who.emailAddress || who.accountId;
-    await ctx.warn(`${what} for ${name} is pending: ${name} has not accepted the invitation to the team yet. ` +
-      "Run `pulumi up --refresh --run-program` after they accept; it grants it.");
+    await ctx.warn(`${what} for ${name} is pending: ${name} has not accepted the invitation to the team yet. ` + "Run `pulumi up --refresh --run-program` after they accept; it grants it.");
     return { invited };
   }
 }

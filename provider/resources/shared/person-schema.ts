@@ -6,5 +6,6 @@ export const personShape = {
   accountId: z.string().optional().describe("Who, by account id."),
 };
 
-export const grantStatus = z.enum(["granted", "pending"])
+export const grantStatus = z
+  .enum(["granted", "pending"])
   .describe("`granted`, or `pending` while the person's team invitation is open (granted by the first `pulumi up --refresh --run-program` after they accept).");

@@ -1,8 +1,9 @@
 import type { Example } from "../../schema/examples/types";
 
-export const teamMemberExamples: Example[] = [{
-  title: "A member of the team, by e-mail address",
-  typescript: `import * as esign from "@esign/pulumi";
+export const teamMemberExamples: Example[] = [
+  {
+    title: "A member of the team, by e-mail address",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const team = new esign.Team("team", { name: "Signing Ops" });
 const alice = new esign.TeamMember("alice", {
@@ -12,7 +13,7 @@ const alice = new esign.TeamMember("alice", {
 });
 
 export const aliceStatus = alice.status;`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 team = esign.Team("team", name="Signing Ops")
@@ -22,7 +23,7 @@ alice = esign.TeamMember("alice",
     role="Admin")
 
 pulumi.export("aliceStatus", alice.status)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -49,7 +50,7 @@ func main() {
 		return nil
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   team:
     type: esign:index:Team
     properties:
@@ -62,4 +63,5 @@ func main() {
       role: Admin
 outputs:
   aliceStatus: \${alice.status}`,
-}];
+  },
+];

@@ -1,19 +1,20 @@
 import type { Example } from "../../schema/examples/types";
 
-export const teamExamples: Example[] = [{
-  title: "A team",
-  typescript: `import * as esign from "@esign/pulumi";
+export const teamExamples: Example[] = [
+  {
+    title: "A team",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const team = new esign.Team("team", { name: "Signing Ops" });
 
 export const teamId = team.teamId;`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 team = esign.Team("team", name="Signing Ops")
 
 pulumi.export("teamId", team.team_id)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -32,11 +33,12 @@ func main() {
 		return nil
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   team:
     type: esign:index:Team
     properties:
       name: Signing Ops
 outputs:
   teamId: \${team.teamId}`,
-}];
+  },
+];

@@ -16,7 +16,10 @@ export const teamAbout = {
     ["preview", "none"],
     ["create", "`POST /team/create`, then `GET /team/info` (the team id)"],
     ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
-    ["refresh", "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state"],
+    [
+      "refresh",
+      "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state",
+    ],
     ["update", "`PUT /team`"],
     ["delete", "`DELETE /team/destroy`"],
   ],

@@ -1,8 +1,9 @@
 import type { Example } from "../../schema/examples/types";
 
-export const templateAccessExamples: Example[] = [{
-  title: "Let a team member use a template found by its title",
-  typescript: `import * as esign from "@esign/pulumi";
+export const templateAccessExamples: Example[] = [
+  {
+    title: "Let a team member use a template found by its title",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const nda = esign.getTemplateOutput({ title: "NDA" });
 new esign.TemplateAccess("nda-alice", {
@@ -10,14 +11,14 @@ new esign.TemplateAccess("nda-alice", {
     emailAddress: "alice@example.com",
     skipNotification: true,
 });`,
-  python: `import pulumi_esign as esign
+    python: `import pulumi_esign as esign
 
 nda = esign.get_template_output(title="NDA")
 esign.TemplateAccess("nda-alice",
     template_id=nda.template_id,
     email_address="alice@example.com",
     skip_notification=True)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -37,7 +38,7 @@ func main() {
 		return err
 	})
 }`,
-  yaml: `variables:
+    yaml: `variables:
   nda:
     fn::invoke:
       function: esign:index:getTemplate
@@ -50,4 +51,5 @@ resources:
       templateId: \${nda.templateId}
       emailAddress: alice@example.com
       skipNotification: true`,
-}];
+  },
+];

@@ -11,10 +11,14 @@ export const templateAccessInputs = z.object({
 export const templateAccessOutputs = z.object({ status: grantStatus });
 
 export const templateAccessAbout = {
-  description: "Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
+  description:
+    "Lets one account use a template. A grant already in place is taken over, with a warning naming it. A grant for someone whose team invitation is open is recorded as `pending`, with a warning.",
   calls: [
     ["preview", "none"],
-    ["create", "`GET /template/{template_id}` (its `accounts`), then `POST /template/add_user/{template_id}` only when the account has no access yet; when that is refused for an open invitation, `GET /team/info` and the team's people (`GET /team`, and `GET /team/invites` while someone is invited: see TeamMember), once per run"],
+    [
+      "create",
+      "`GET /template/{template_id}` (its `accounts`), then `POST /template/add_user/{template_id}` only when the account has no access yet; when that is refused for an open invitation, `GET /team/info` and the team's people (`GET /team`, and `GET /team/invites` while someone is invited: see TeamMember), once per run",
+    ],
     ["refresh", "`GET /template/{template_id}`, read **once per template** and shared by every access to it"],
     ["delete", "`POST /template/remove_user/{template_id}` with `account_id` (404: already gone); nothing for a pending grant"],
   ],

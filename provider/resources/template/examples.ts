@@ -1,8 +1,9 @@
 import type { Example } from "../../schema/examples/types";
 
-export const templateExamples: Example[] = [{
-  title: "A template from a local PDF, with one signer and a signature field",
-  typescript: `import * as esign from "@esign/pulumi";
+export const templateExamples: Example[] = [
+  {
+    title: "A template from a local PDF, with one signer and a signature field",
+    typescript: `import * as esign from "@esign/pulumi";
 
 const nda = new esign.Template("nda", {
     title: "NDA",
@@ -15,7 +16,7 @@ const nda = new esign.Template("nda", {
 });
 
 export const templateId = nda.templateId;`,
-  python: `import pulumi
+    python: `import pulumi
 import pulumi_esign as esign
 
 nda = esign.Template("nda",
@@ -28,7 +29,7 @@ nda = esign.Template("nda",
     }])
 
 pulumi.export("templateId", nda.template_id)`,
-  go: `package main
+    go: `package main
 
 import (
 	"github.com/esign/pulumi-esign/sdk/go/esign"
@@ -58,7 +59,7 @@ func main() {
 		return nil
 	})
 }`,
-  yaml: `resources:
+    yaml: `resources:
   nda:
     type: esign:index:Template
     properties:
@@ -82,4 +83,5 @@ func main() {
           height: 40
 outputs:
   templateId: \${nda.templateId}`,
-}];
+  },
+];

@@ -38,8 +38,19 @@ function sameText(a: unknown, b: unknown): boolean {
 }
 
 const CONTENT_KEYS = [
-  "signerRoles", "formFieldsPerDocument", "formFieldGroups", "formFieldRules", "mergeFields", "metadata",
-  "clientId", "allowReassign", "usePreexistingFields", "testMode", "fieldOptions", "attachments", "signerExperience",
+  "signerRoles",
+  "formFieldsPerDocument",
+  "formFieldGroups",
+  "formFieldRules",
+  "mergeFields",
+  "metadata",
+  "clientId",
+  "allowReassign",
+  "usePreexistingFields",
+  "testMode",
+  "fieldOptions",
+  "attachments",
+  "signerExperience",
 ] as const;
 const FILE_KEYS = ["fileHashes", "fileUrls"];
 
@@ -76,8 +87,8 @@ function replacing(olds: Props, news: Props): string[] {
   return diffByRules(rules, declaredOlds(olds, news), news).replaces ?? [];
 }
 
-const ADOPTED_REASON = "an adopted template (templateId) is never replaced, which would delete it: " +
-  "change it in the web UI and declare what it has, or remove templateId and let esign make a template of its own";
+const ADOPTED_REASON =
+  "an adopted template (templateId) is never replaced, which would delete it: " + "change it in the web UI and declare what it has, or remove templateId and let esign make a template of its own";
 
 /** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
 const pendingFileReplacements = new Map<string, string>();
@@ -131,7 +142,9 @@ const updateBody = (inputs: TemplateInputs) => toWire<BodyOf<"template.update">>
 /** check() of an adopted template: content the program changes would replace it, so refused. */
 function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
   if (!olds.templateId || olds.templateId !== news.templateId) return [];
-  return replacing(olds, news).filter((k) => k !== "templateId").map((k) => ({ property: k === "fileHashes" ? "files" : k, reason: ADOPTED_REASON }));
+  return replacing(olds, news)
+    .filter((k) => k !== "templateId")
+    .map((k) => ({ property: k === "fileHashes" ? "files" : k, reason: ADOPTED_REASON }));
 }
 
 /**

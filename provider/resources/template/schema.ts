@@ -5,18 +5,25 @@ import type { InputsOf, ResourceAbout, StateOf } from "../define";
 const apiObject = () => z.record(z.string(), z.unknown()).meta({ ref: "pulumi.json#/Any" });
 const apiObjects = (description: string) => z.array(apiObject()).describe(description);
 
-export const templateSignerRole = z.object({
-  name: z.string().describe("The role's name."),
-  order: z.int().optional().describe("The role's place in the signing order."),
-}).meta({ ref: "TemplateSignerRole", typeDescription: "A signer role of a template." });
+export const templateSignerRole = z
+  .object({
+    name: z.string().describe("The role's name."),
+    order: z.int().optional().describe("The role's place in the signing order."),
+  })
+  .meta({ ref: "TemplateSignerRole", typeDescription: "A signer role of a template." });
 
-export const templateMergeField = z.object({
-  name: z.string().describe("The field's name."),
-  type: z.string().describe("text or checkbox."),
-}).meta({ ref: "TemplateMergeField", typeDescription: "A merge field of a template." });
+export const templateMergeField = z
+  .object({
+    name: z.string().describe("The field's name."),
+    type: z.string().describe("text or checkbox."),
+  })
+  .meta({ ref: "TemplateMergeField", typeDescription: "A merge field of a template." });
 
 export const templateInputs = z.object({
-  templateId: z.string().optional().describe("Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)."),
+  templateId: z
+    .string()
+    .optional()
+    .describe("Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)."),
   files: z.array(z.string()).optional().describe("Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files."),
   fileUrls: z.array(z.string()).optional().describe("URLs the service downloads the documents from (instead of `files`)."),
   title: z.string().optional().describe("The template's title."),
@@ -28,7 +35,10 @@ export const templateInputs = z.object({
   formFieldGroups: apiObjects("Form field groups (the API's objects, camelCase keys).").optional(),
   formFieldRules: apiObjects("Form field rules (the API's objects, camelCase keys).").optional(),
   mergeFields: z.array(templateMergeField).optional().describe("Merge fields filled in when a request is sent."),
-  metadata: z.record(z.string(), z.unknown().meta({ ref: "pulumi.json#/Any" })).optional().describe("Key-value metadata."),
+  metadata: z
+    .record(z.string(), z.unknown().meta({ ref: "pulumi.json#/Any" }))
+    .optional()
+    .describe("Key-value metadata."),
   clientId: z.string().optional().describe("The API app the template belongs to."),
   allowReassign: z.boolean().optional().describe("Whether signers may reassign."),
   usePreexistingFields: z.boolean().optional().describe("Use the documents' own form fields."),
@@ -48,7 +58,8 @@ export const templateOutputs = z.object({
 });
 
 export const templateAbout = {
-  description: "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
+  description:
+    "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
   calls: [
     ["preview", "none (files are hashed locally)"],
     ["create", "`POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`"],

@@ -10,21 +10,26 @@ import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../../
 import { apiApps } from "./model";
 
 /** Fields of the stored API app a UI edit may change, with the shape each must keep; others are ignored. */
-const appEdit = z.object({
-  name: z.string(),
-  callback_url: z.string().nullable(),
-  domains: z.array(z.string()),
-  is_approved: z.boolean(),
-  oauth: z.object({ callback_url: z.string(), scopes: z.array(z.string()) }).nullable(),
-  options: z.record(z.string(), z.unknown()),
-  white_labeling_options: z.record(z.string(), z.unknown()).nullable(),
-}).partial();
+const appEdit = z
+  .object({
+    name: z.string(),
+    callback_url: z.string().nullable(),
+    domains: z.array(z.string()),
+    is_approved: z.boolean(),
+    oauth: z.object({ callback_url: z.string(), scopes: z.array(z.string()) }).nullable(),
+    options: z.record(z.string(), z.unknown()),
+    white_labeling_options: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .partial();
 
 export function apiAppControlRoutes(svc: ServiceContext): ControlRoute[] {
   const { store } = svc;
   return [
     controlRoute({
-      method: "PATCH", path: "/api_apps/{client_id}", summary: `Edit an API app (${Object.keys(appEdit.shape).join(", ")})`, body: appEdit,
+      method: "PATCH",
+      path: "/api_apps/{client_id}",
+      summary: `Edit an API app (${Object.keys(appEdit.shape).join(", ")})`,
+      body: appEdit,
       handler: ({ params, body }) => {
         const app = apiApps(store).get(params.client_id);
         if (!app) throw notFound("API app not found");
@@ -37,7 +42,9 @@ export function apiAppControlRoutes(svc: ServiceContext): ControlRoute[] {
       },
     }),
     {
-      method: "DELETE", path: "/api_apps/{client_id}", summary: "Delete an API app",
+      method: "DELETE",
+      path: "/api_apps/{client_id}",
+      summary: "Delete an API app",
       handler: ({ params }) => {
         if (!apiApps(store).delete(params.client_id)) throw notFound("API app not found");
         return ok({ deleted: true });

@@ -75,7 +75,11 @@ export const area: Area = {
     route("api_app.list", (ctx) => {
       const visible = apiApps(ctx.store).filter((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
       const page = paginate(visible, ctx.query);
-      return ctx.reply.list("api_apps", page.items.map((a) => view(ctx, a)), page.list_info);
+      return ctx.reply.list(
+        "api_apps",
+        page.items.map((a) => view(ctx, a)),
+        page.list_info,
+      );
     }),
 
     route("api_app.update", (ctx) => {
@@ -88,9 +92,7 @@ export const area: Area = {
       if (body.oauth !== undefined) {
         // {} or "" (no callback_url and no scopes) removes the OAuth settings.
         const oauth = body.oauth === "" ? {} : body.oauth;
-        app.oauth = oauth.callback_url
-          ? { callback_url: oauth.callback_url, scopes: oauth.scopes ?? [], secret: app.oauth?.secret ?? newSecret() }
-          : null;
+        app.oauth = oauth.callback_url ? { callback_url: oauth.callback_url, scopes: oauth.scopes ?? [], secret: app.oauth?.secret ?? newSecret() } : null;
       }
       if (body.options !== undefined) app.options = { ...app.options, ...body.options };
       if (body.white_labeling_options !== undefined) {

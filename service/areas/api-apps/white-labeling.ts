@@ -22,10 +22,7 @@ export const WHITE_LABELING_DEFAULTS: Readonly<Record<string, string>> = {
 };
 
 /** New options = defaults (or the previous options) overlaid with the input; reset_to_default starts over. */
-export function mergeWhiteLabeling(
-  previous: Record<string, unknown> | null,
-  input: Record<string, unknown>,
-): Record<string, unknown> {
+export function mergeWhiteLabeling(previous: Record<string, unknown> | null, input: Record<string, unknown>): Record<string, unknown> {
   const { reset_to_default, ...rest } = input;
   const base = reset_to_default === true || !previous ? { ...WHITE_LABELING_DEFAULTS } : { ...previous };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) base[k] = v;

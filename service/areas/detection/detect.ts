@@ -30,7 +30,11 @@ export interface DetectionResult {
 }
 
 const ANNOTATION_TYPES: Record<string, string | undefined> = {
-  text: "text", checkbox: "checkbox", radio: "radio", signature: "signature", choice: "dropdown",
+  text: "text",
+  checkbox: "checkbox",
+  radio: "radio",
+  signature: "signature",
+  choice: "dropdown",
 };
 
 function fromAnnotations(info: PdfInfo, pages: Set<number>, warnings: Warning[]): { fields: DetectedField[]; groups: DetectionResult["form_field_groups"] } {
@@ -95,9 +99,11 @@ export function detectFields(data: Buffer, mode: string, pageRange: string, now:
     info = inspectPdf(data);
   } catch (e) {
     const code = isPdfError(e) ? e.code : "malformed";
-    result.errors.push(code === "not_pdf"
-      ? { error_name: "invalid_file_type", error_path: "file", error_msg: "The file is not a PDF document" }
-      : { error_name: "unreadable_file", error_path: "file", error_msg: `The PDF could not be read: ${(e as Error).message}` });
+    result.errors.push(
+      code === "not_pdf"
+        ? { error_name: "invalid_file_type", error_path: "file", error_msg: "The file is not a PDF document" }
+        : { error_name: "unreadable_file", error_path: "file", error_msg: `The PDF could not be read: ${(e as Error).message}` },
+    );
     return { result, topWarnings };
   }
   result.page_count = info.pageCount;
@@ -119,7 +125,10 @@ export function detectFields(data: Buffer, mode: string, pageRange: string, now:
   for (const p of info.problems) result.warnings.push({ warning_name: "page_not_readable", warning_msg: p });
   if (pages.length === 0) return { result, topWarnings };
   const wanted = new Set(pages);
-  const tags = scanTextTags(info.text.filter((t) => wanted.has(t.page)), info.pages.map((p) => p.height));
+  const tags = scanTextTags(
+    info.text.filter((t) => wanted.has(t.page)),
+    info.pages.map((p) => p.height),
+  );
   if (mode === "annotations") {
     const { fields, groups } = fromAnnotations(info, wanted, result.warnings);
     result.form_fields_per_document = fields;

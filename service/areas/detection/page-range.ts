@@ -40,7 +40,7 @@ export function selectPages(spec: string, pageCount: number): { pages: number[];
 /** [0,1,2,5] -> "0-2,5" (the same syntax as the input). */
 export function formatPageRange(pages: number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < pages.length; ) {
+  for (let i = 0; i < pages.length;) {
     let j = i;
     while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
     parts.push(i === j ? String(pages[i]) : `${pages[i]}-${pages[j]}`);

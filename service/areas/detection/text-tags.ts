@@ -23,9 +23,19 @@ export interface DetectedField {
 }
 
 const TAG_TYPES: Record<string, string> = {
-  sig: "signature", signature: "signature", initial: "initials", initials: "initials", text: "text", date: "date_signed",
-  check: "checkbox", checkbox: "checkbox", radio: "radio", dropdown: "dropdown", hyperlink: "hyperlink",
-  "text-merge": "text-merge", "checkbox-merge": "checkbox-merge",
+  sig: "signature",
+  signature: "signature",
+  initial: "initials",
+  initials: "initials",
+  text: "text",
+  date: "date_signed",
+  check: "checkbox",
+  checkbox: "checkbox",
+  radio: "radio",
+  dropdown: "dropdown",
+  hyperlink: "hyperlink",
+  "text-merge": "text-merge",
+  "checkbox-merge": "checkbox-merge",
 };
 
 /** Anything bracketed with a "|" inside is a tag candidate. */
@@ -38,7 +48,10 @@ export interface TagScan {
 }
 
 function parseTag(tag: string): { type: string; required: boolean; signer: number; label?: string; apiId?: string } | string {
-  const parts = tag.slice(1, -1).split("|").map((p) => p.trim());
+  const parts = tag
+    .slice(1, -1)
+    .split("|")
+    .map((p) => p.trim());
   const [kind, req, signer, label, apiId] = parts;
   const type = TAG_TYPES[kind?.toLowerCase() ?? ""];
   if (!type) return `unknown field type "${kind}"`;

@@ -12,7 +12,9 @@ export function faxLineControlRoutes(svc: ServiceContext): ControlRoute[] {
   const { store } = svc;
   return [
     {
-      method: "DELETE", path: "/fax_lines/{number}", summary: "Release a fax line",
+      method: "DELETE",
+      path: "/fax_lines/{number}",
+      summary: "Release a fax line",
       handler: ({ params }) => {
         if (!faxLines(store).delete(params.number)) throw notFound("Fax line not found");
         return ok({ deleted: true });

@@ -68,8 +68,14 @@ export const area: Area = {
       while (faxLines(ctx.store).get(number)) number = newFaxNumber(body.country, body.area_code);
       const now = ctx.clock.now();
       const line: FaxLineRecord = {
-        number, country: body.country, area_code: body.area_code, city: body.city ?? null,
-        owner_account_id: ctx.account.account_id, accounts: [assignee.account_id], created_at: now, updated_at: now,
+        number,
+        country: body.country,
+        area_code: body.area_code,
+        city: body.city ?? null,
+        owner_account_id: ctx.account.account_id,
+        accounts: [assignee.account_id],
+        created_at: now,
+        updated_at: now,
       };
       faxLines(ctx.store).put(number, line);
       return ctx.reply.json("fax_line", view(ctx, line));
@@ -82,11 +88,13 @@ export const area: Area = {
       const team = teammates(ctx);
       if (q.account_id && !team.has(q.account_id)) throw notFound(`Account ${q.account_id} is not on your team`, "account_id");
       const who = q.account_id ?? ctx.account.account_id;
-      const lines = faxLines(ctx.store).filter((l) =>
-        q.show_team_lines ? visible(ctx, l) : l.accounts.includes(who) || (!q.account_id && l.owner_account_id === who),
-      );
+      const lines = faxLines(ctx.store).filter((l) => (q.show_team_lines ? visible(ctx, l) : l.accounts.includes(who) || (!q.account_id && l.owner_account_id === who)));
       const page = paginate(lines, ctx.query);
-      return ctx.reply.list("fax_lines", page.items.map((l) => view(ctx, l)), page.list_info);
+      return ctx.reply.list(
+        "fax_lines",
+        page.items.map((l) => view(ctx, l)),
+        page.list_info,
+      );
     }),
 
     route("fax_line.add_user", (ctx) => {

@@ -39,11 +39,20 @@ async function sendFax(ctx: RequestContext<"fax.send">): Promise<Reply> {
   const title = body.title ?? docs[0]?.name ?? "Fax";
   const testMode = body.test_mode ?? false;
   const rec: FaxRecord = {
-    fax_id: newId(), account_id: ctx.account.account_id, title, original_title: title,
-    subject: body.cover_page_to ?? null, message: body.cover_page_message ?? null,
-    sender, recipient: body.recipient, test_mode: testMode,
+    fax_id: newId(),
+    account_id: ctx.account.account_id,
+    title,
+    original_title: title,
+    subject: body.cover_page_to ?? null,
+    message: body.cover_page_message ?? null,
+    sender,
+    recipient: body.recipient,
+    test_mode: testMode,
     cover_page: hasCover ? { to: body.cover_page_to ?? null, from: body.cover_page_from ?? null, message: body.cover_page_message ?? null } : null,
-    documents, status_code: "transmitting", completes_at_ms: testMode ? now : now + FAX_TRANSMIT_MS, sent_at: null,
+    documents,
+    status_code: "transmitting",
+    completes_at_ms: testMode ? now : now + FAX_TRANSMIT_MS,
+    sent_at: null,
     created_at: Math.floor(now / 1000),
   };
   faxes(ctx.store).put(rec.fax_id, rec);
@@ -65,15 +74,32 @@ function ownFax(ctx: RequestContext): FaxRecord {
 const getFax = (ctx: RequestContext): Reply => ctx.reply.json("fax", faxView(ctx, ownFax(ctx)));
 
 function listFaxes(ctx: RequestContext<"fax.list">): Reply {
-  const mine = faxes(ctx.store).filter((f) => f.account_id === ctx.account.account_id).sort((a, b) => b.created_at - a.created_at);
+  const mine = faxes(ctx.store)
+    .filter((f) => f.account_id === ctx.account.account_id)
+    .sort((a, b) => b.created_at - a.created_at);
   const page = paginate(mine, ctx.query);
-  return ctx.reply.list("faxes", page.items.map((f) => faxView(ctx, settle(ctx, f))), page.list_info);
+  return ctx.reply.list(
+    "faxes",
+    page.items.map((f) => faxView(ctx, settle(ctx, f))),
+    page.list_info,
+  );
 }
 
 /** files_url: the fax as sent, rendered from the stored facts (cover page, then document pages). */
 function faxFiles(ctx: RequestContext): Reply {
   const f = ownFax(ctx);
-  const cover = f.cover_page ? [{ texts: [{ x: 72, y: 720, text: "FAX", size: 24 }, { x: 72, y: 680, text: `To: ${f.cover_page.to ?? ""}` }, { x: 72, y: 660, text: `From: ${f.cover_page.from ?? ""}` }, { x: 72, y: 630, text: f.cover_page.message ?? "" }] }] : [];
+  const cover = f.cover_page
+    ? [
+        {
+          texts: [
+            { x: 72, y: 720, text: "FAX", size: 24 },
+            { x: 72, y: 680, text: `To: ${f.cover_page.to ?? ""}` },
+            { x: 72, y: 660, text: `From: ${f.cover_page.from ?? ""}` },
+            { x: 72, y: 630, text: f.cover_page.message ?? "" },
+          ],
+        },
+      ]
+    : [];
   const pdf = makePdf({ pages: [...cover, ...renderDocuments(f.documents.filter((d) => d.name !== COVER_NAME))] });
   return { status: 200, raw: pdf, contentType: "application/pdf" };
 }
@@ -87,7 +113,10 @@ function deleteFax(ctx: RequestContext<"fax.delete">): Reply {
 export const area: Area = {
   name: "faxes",
   routes: [
-    route("fax.send", sendFax), route("fax.list", listFaxes), route("fax.get", getFax), route("fax.delete", deleteFax),
+    route("fax.send", sendFax),
+    route("fax.list", listFaxes),
+    route("fax.get", getFax),
+    route("fax.delete", deleteFax),
     { method: "GET", path: "/fax/files/{fax_id}", apiKeyOnly: true, handler: faxFiles },
   ],
 };

@@ -48,7 +48,9 @@ export function userActivityCsv(svc: ServiceContext, account: Account, r: Range)
       ...faxes.filter((x) => x.account_id === u.account_id).map((x) => x.created_at as number),
     ].filter((t) => inRange(t, r));
     rows.push([
-      u.account_id, u.email_address, u.account_id === account.account_id ? "requester" : "team_member",
+      u.account_id,
+      u.email_address,
+      u.account_id === account.account_id ? "requester" : "team_member",
       countBy(requests, "account_id", "updated_at", u.account_id, r),
       countBy(tpls, "owner_account_id", "created_at", u.account_id, r),
       countBy(drafts, "account_id", "created_at", u.account_id, r),
@@ -70,12 +72,21 @@ function statusOf(s: SignatureRequestRecord): string {
 export function documentStatusCsv(svc: ServiceContext, account: Account, r: Range): string {
   const users = new Set(reportUsers(svc, account).map((u) => u.account_id));
   const rows: unknown[][] = [["signature_request_id", "title", "sender_account_id", "sender_email_address", "created_at", "status", "signers", "signed", "test_mode"]];
-  const list = signatureRequests(svc.store).filter((s) => users.has(s.account_id) && inRange(s.created_at, r)).sort((a, b) => a.created_at - b.created_at);
+  const list = signatureRequests(svc.store)
+    .filter((s) => users.has(s.account_id) && inRange(s.created_at, r))
+    .sort((a, b) => a.created_at - b.created_at);
   for (const s of list) {
     const rec = refreshExpiry(svc, s);
     rows.push([
-      rec.signature_request_id, rec.title, rec.account_id, svc.accounts.byId(rec.account_id)?.email_address ?? "", iso(rec.created_at),
-      statusOf(rec), rec.signatures.length, rec.signatures.filter((x) => x.status_code === "signed").length, rec.test_mode,
+      rec.signature_request_id,
+      rec.title,
+      rec.account_id,
+      svc.accounts.byId(rec.account_id)?.email_address ?? "",
+      iso(rec.created_at),
+      statusOf(rec),
+      rec.signatures.length,
+      rec.signatures.filter((x) => x.status_code === "signed").length,
+      rec.test_mode,
     ]);
   }
   return toCsv(rows);

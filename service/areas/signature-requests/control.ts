@@ -25,7 +25,10 @@ const newRequestBody = z.object({
   metadata: z.unknown().optional(),
   signers: z.array(signer).optional(),
   // The API's form-style flags: true, "1" and "true" mean yes.
-  test_mode: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === "1" || v === "true"),
+  test_mode: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "1" || v === "true"),
   expires_at: unixTime.optional(),
   client_id: z.string().nullish(),
 });
@@ -70,7 +73,7 @@ export function signatureRequestControlRoutes(svc: ServiceContext): ControlRoute
     controlRoute({
       method: "PATCH",
       path: "/signature_requests/{signature_request_id}",
-      summary: "Change a signature request out of band {expires_at? (may be past), signed?: signature_id[] | \"all\"}",
+      summary: 'Change a signature request out of band {expires_at? (may be past), signed?: signature_id[] | "all"}',
       body: changeBody,
       handler: ({ params, body }) => {
         const table = signatureRequests(svc.store);

@@ -13,10 +13,7 @@ import type { FileUpload } from "../../../contract";
 import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
 import { fieldsFromDocuments } from "./fields";
 import { validateParts } from "../../http/validate";
-import {
-  createSignatureRequest, emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView,
-  type SignatureRequestRecord, type SignerInput,
-} from "./model";
+import { createSignatureRequest, emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView, type SignatureRequestRecord, type SignerInput } from "./model";
 
 interface EditBody {
   files?: FileUpload[];
@@ -130,8 +127,12 @@ async function sendRequest(ctx: RequestContext, body: EditBody, existing: Signat
     signing_redirect_url: body.signing_redirect_url ?? null,
     cc_email_addresses: body.cc_email_addresses ?? [],
     attachments: (body.attachments ?? []).map((a) => ({
-      id: newId().slice(0, 16), signer: String(a.signer_index ?? ""), name: a.name,
-      required: a.required ?? false, instructions: a.instructions ?? null, uploaded_at: null,
+      id: newId().slice(0, 16),
+      signer: String(a.signer_index ?? ""),
+      name: a.name,
+      required: a.required ?? false,
+      instructions: a.instructions ?? null,
+      uploaded_at: null,
     })),
     signatures: newSignatures(signers),
     documents,

@@ -28,10 +28,7 @@ export function fieldsFromDocuments(docs: LoadedDocument[], opts: DocumentFieldO
       return;
     }
     const { result } = detectFields(doc.data, mode, "all", now);
-    const problems = [
-      ...result.errors.map((e) => e.error_msg),
-      ...result.warnings.filter((w) => w.warning_name === "invalid_text_tag").map((w) => w.warning_msg),
-    ];
+    const problems = [...result.errors.map((e) => e.error_msg), ...result.warnings.filter((w) => w.warning_name === "invalid_text_tag").map((w) => w.warning_msg)];
     for (const f of result.form_fields_per_document) {
       if (mode === "text_tags" && typeof f.signer === "number" && f.signer >= signerCount) {
         problems.push(`${f.api_id} names signer${f.signer + 1} but the request has ${signerCount} signer(s)`);

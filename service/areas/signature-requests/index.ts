@@ -34,7 +34,11 @@ function listRequests(ctx: RequestContext<"signature_request.list">): Reply {
     .filter((r) => !needle || [r.title, r.subject ?? "", ...r.signatures.map((s) => `${s.signer_name} ${s.signer_email_address}`)].join(" ").toLowerCase().includes(needle))
     .sort((a, b) => b.created_at - a.created_at);
   const page = paginate(items, ctx.query);
-  return ctx.reply.list("signature_requests", page.items.map((r) => signatureRequestView(ctx, refreshExpiry(ctx, r))), page.list_info);
+  return ctx.reply.list(
+    "signature_requests",
+    page.items.map((r) => signatureRequestView(ctx, refreshExpiry(ctx, r))),
+    page.list_info,
+  );
 }
 
 export const area: Area = {

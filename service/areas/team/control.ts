@@ -24,14 +24,20 @@ export function teamControlRoutes(svc: ServiceContext): ControlRoute[] {
   };
   return [
     controlRoute({
-      method: "POST", path: "/invites/accept", summary: "Accept the outstanding team invitation of {email_address, team_id?}", body: inviteBody,
+      method: "POST",
+      path: "/invites/accept",
+      summary: "Accept the outstanding team invitation of {email_address, team_id?}",
+      body: inviteBody,
       handler: ({ body }) => {
         const team = acceptInvite(svc, body.email_address, body.team_id);
         return ok({ team_id: team.team_id, name: team.name });
       },
     }),
     controlRoute({
-      method: "PATCH", path: "/team", summary: "Rename a team {team_id | account_id, name}", body: renameBody,
+      method: "PATCH",
+      path: "/team",
+      summary: "Rename a team {team_id | account_id, name}",
+      body: renameBody,
       handler: ({ body }) => {
         const t = teamFor(body);
         t.name = body.name;
@@ -40,7 +46,9 @@ export function teamControlRoutes(svc: ServiceContext): ControlRoute[] {
       },
     }),
     {
-      method: "DELETE", path: "/team/members/{account_id}", summary: "Take an account out of its team",
+      method: "DELETE",
+      path: "/team/members/{account_id}",
+      summary: "Take an account out of its team",
       handler: ({ params }) => {
         const a = svc.accounts.byId(params.account_id);
         const t = a?.team_id ? teams(store).get(a.team_id) : undefined;
@@ -50,7 +58,10 @@ export function teamControlRoutes(svc: ServiceContext): ControlRoute[] {
       },
     },
     controlRoute({
-      method: "POST", path: "/teams/{team_id}/sub_teams", summary: "Create a sub team {name}", body: subTeamBody,
+      method: "POST",
+      path: "/teams/{team_id}/sub_teams",
+      summary: "Create a sub team {name}",
+      body: subTeamBody,
       handler: ({ params, body }) => {
         if (!teams(store).get(params.team_id)) throw notFound("Team not found");
         const sub: TeamRecord = { team_id: newId(), name: body.name, parent_team_id: params.team_id, created_at: svc.clock.now(), members: [], invites: [] };

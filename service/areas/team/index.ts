@@ -106,7 +106,14 @@ export const area: Area = {
         .flatMap((t) =>
           pendingInvites(t)
             .filter((i) => sent.some((s) => s.team_id === t.team_id) || i.account_id === ctx.account.account_id)
-            .map((i) => ({ email_address: i.email_address, team_id: t.team_id, role: i.role, sent_at: i.sent_at, expires_at: i.expires_at, ...(i.redeemed_at === null ? {} : { redeemed_at: i.redeemed_at }) })),
+            .map((i) => ({
+              email_address: i.email_address,
+              team_id: t.team_id,
+              role: i.role,
+              sent_at: i.sent_at,
+              expires_at: i.expires_at,
+              ...(i.redeemed_at === null ? {} : { redeemed_at: i.redeemed_at }),
+            })),
         )
         .filter((i) => email === undefined || i.email_address.toLowerCase() === email);
       return ctx.reply.json("team_invites", out);

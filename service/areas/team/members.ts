@@ -18,10 +18,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply } from "../../kernel";
 import type { BodyOf, TeamRole } from "../../../contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
-import {
-  acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam,
-  type TeamInviteRecord, type TeamRecord,
-} from "./model";
+import { acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamInviteRecord, type TeamRecord } from "./model";
 
 /** Tables whose rows carry owner_account_id and move to the new owner on a transfer. */
 export const TRANSFERABLE_TABLES = ["api_apps", "templates", "signature_requests"];
@@ -48,11 +45,18 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
     } else {
       const now = ctx.clock.now();
       team.invites.push({
-        email_address: target.email_address, account_id: target.account_id, role,
-        sent_at: now, expires_at: now + INVITE_TTL_SECONDS, redeemed_at: null, state: "pending",
+        email_address: target.email_address,
+        account_id: target.account_id,
+        role,
+        sent_at: now,
+        expires_at: now + INVITE_TTL_SECONDS,
+        redeemed_at: null,
+        state: "pending",
       });
       ctx.outbox.send({
-        to: target.email_address, kind: "team_invite", subject: `You have been invited to join ${team.name}`,
+        to: target.email_address,
+        kind: "team_invite",
+        subject: `You have been invited to join ${team.name}`,
         data: { team_id: team.team_id, team_name: team.name, invited_by: ctx.account.email_address, role },
       });
     }
@@ -85,10 +89,17 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
   const target = body.account_id ? ctx.accounts.byId(body.account_id) : ctx.accounts.byEmail(body.email_address!);
   const path = body.account_id ? "account_id" : "email_address";
   if (!target) throw notFound("Account not found", path);
-  const targetRole = subtreeOf(ctx, team).flatMap((t) => t.members).find((m) => m.account_id === target.account_id)?.role;
-  assertMayRemove(ctx.store, ctx.account, { account_id: target.account_id, role: targetRole }, {
-    moves: body.new_owner_email_address !== undefined || body.new_team_id !== undefined,
-  });
+  const targetRole = subtreeOf(ctx, team)
+    .flatMap((t) => t.members)
+    .find((m) => m.account_id === target.account_id)?.role;
+  assertMayRemove(
+    ctx.store,
+    ctx.account,
+    { account_id: target.account_id, role: targetRole },
+    {
+      moves: body.new_owner_email_address !== undefined || body.new_team_id !== undefined,
+    },
+  );
 
   const dest = body.new_team_id === undefined ? undefined : visibleTeam(ctx.store, ctx.account, body.new_team_id);
   const memberTeam = subtreeOf(ctx, team).find((t) => t.members.some((m) => m.account_id === target.account_id));

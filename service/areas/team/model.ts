@@ -40,7 +40,6 @@ export interface TeamRecord {
 /** Invitations stay valid for 30 days (emulator choice). */
 export const INVITE_TTL_SECONDS = 30 * 24 * 3600;
 
-
 export const teams = (store: Store) => store.table<TeamRecord>("teams");
 
 export function teamOf(store: Store, account: Account): TeamRecord | undefined {

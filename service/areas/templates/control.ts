@@ -10,19 +10,24 @@ import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../../
 import { templates } from "./model";
 
 /** Fields of the stored template a UI edit may change, with the shape each must keep; others are ignored. */
-const templateEdit = z.object({
-  title: z.string(),
-  subject: z.string().nullable(),
-  message: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  is_locked: z.boolean(),
-}).partial();
+const templateEdit = z
+  .object({
+    title: z.string(),
+    subject: z.string().nullable(),
+    message: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    is_locked: z.boolean(),
+  })
+  .partial();
 
 export function templateControlRoutes(svc: ServiceContext): ControlRoute[] {
   const { store } = svc;
   return [
     controlRoute({
-      method: "PATCH", path: "/templates/{template_id}", summary: `Edit a template (${Object.keys(templateEdit.shape).join(", ")})`, body: templateEdit,
+      method: "PATCH",
+      path: "/templates/{template_id}",
+      summary: `Edit a template (${Object.keys(templateEdit.shape).join(", ")})`,
+      body: templateEdit,
       handler: ({ params, body }) => {
         const t = templates(store).get(params.template_id);
         if (!t) throw notFound("Template not found");
@@ -33,7 +38,9 @@ export function templateControlRoutes(svc: ServiceContext): ControlRoute[] {
       },
     }),
     {
-      method: "DELETE", path: "/templates/{template_id}", summary: "Delete a template",
+      method: "DELETE",
+      path: "/templates/{template_id}",
+      summary: "Delete a template",
       handler: ({ params }) => {
         if (!templates(store).delete(params.template_id)) throw notFound("Template not found");
         return ok({ deleted: true });

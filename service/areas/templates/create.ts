@@ -45,11 +45,7 @@ export function checkFieldsAgainstDocuments(fields: FormFieldInput[], docs: Docu
   });
 }
 
-export async function createTemplate(
-  ctx: RequestContext,
-  body: TemplateContentBody,
-  opts: { embedded: boolean; base?: TemplateRecord },
-): Promise<TemplateRecord> {
+export async function createTemplate(ctx: RequestContext, body: TemplateContentBody, opts: { embedded: boolean; base?: TemplateRecord }): Promise<TemplateRecord> {
   checkClientId(ctx, body.client_id);
   const docs = await collectDocuments(ctx);
   const base = opts.base;

@@ -91,7 +91,11 @@ export const area: Area = {
       const text = q.query?.toLowerCase();
       const found = templates(ctx.store).filter((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)));
       const page = paginate(found, ctx.query);
-      return ctx.reply.list("templates", page.items.map((t) => view(ctx, t)), page.list_info);
+      return ctx.reply.list(
+        "templates",
+        page.items.map((t) => view(ctx, t)),
+        page.list_info,
+      );
     }),
 
     route("template.delete", (ctx) => {

@@ -111,9 +111,7 @@ export function templateView(t: TemplateRecord, caller: Account, accounts: Accou
       return {
         index: d.index,
         name: d.name,
-        field_groups: t.form_field_groups
-          .filter((g) => used.has(g.group_id))
-          .map((g) => ({ name: g.group_id, rule: { requirement: g.requirement, groupLabel: g.group_label } })),
+        field_groups: t.form_field_groups.filter((g) => used.has(g.group_id)).map((g) => ({ name: g.group_id, rule: { requirement: g.requirement, groupLabel: g.group_label } })),
         form_fields: fields.map(formFieldView),
         custom_fields: t.merge_fields.map((m) => ({ name: m.name, type: m.type })),
         static_fields: [],

@@ -20,11 +20,21 @@ const PAGES = {
 
 function loadedDraft(d: DraftRecord) {
   return {
-    type: d.type, title: d.title, subject: d.subject, message: d.message, metadata: d.metadata,
-    signers: d.signers, ccs: d.ccs, cc_email_addresses: d.cc_email_addresses, custom_fields: d.custom_fields,
-    template_ids: d.template_ids, documents: d.documents.map((doc) => ({ name: doc.name, page_count: doc.page_count })),
-    requester_email_address: d.requester_email_address, signature_request_id: d.signature_request_id,
-    test_mode: d.test_mode, options: d.options,
+    type: d.type,
+    title: d.title,
+    subject: d.subject,
+    message: d.message,
+    metadata: d.metadata,
+    signers: d.signers,
+    ccs: d.ccs,
+    cc_email_addresses: d.cc_email_addresses,
+    custom_fields: d.custom_fields,
+    template_ids: d.template_ids,
+    documents: d.documents.map((doc) => ({ name: doc.name, page_count: doc.page_count })),
+    requester_email_address: d.requester_email_address,
+    signature_request_id: d.signature_request_id,
+    test_mode: d.test_mode,
+    options: d.options,
   };
 }
 

@@ -10,15 +10,18 @@ import { conflict, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../kernel";
 import type { ControlRoute } from "../../kernel";
 import { ok } from "../../kernel";
-import {
-  createSignatureRequest, emitRequestEvent, newSignatures, signatureRequests, signatureRequestView, type SignerInput,
-} from "../signature-requests/model";
+import { createSignatureRequest, emitRequestEvent, newSignatures, signatureRequests, signatureRequestView, type SignerInput } from "../signature-requests/model";
 import { drafts, type DraftRecord } from "./model";
 
 function signersOf(d: DraftRecord, svc: ServiceContext): SignerInput[] {
   const given = d.signers
     .filter((s) => typeof s.email_address === "string")
-    .map((s, i) => ({ name: String(s.name ?? s.email_address), email_address: String(s.email_address), order: typeof s.order === "number" ? s.order : i, role: typeof s.role === "string" ? s.role : null }));
+    .map((s, i) => ({
+      name: String(s.name ?? s.email_address),
+      email_address: String(s.email_address),
+      order: typeof s.order === "number" ? s.order : i,
+      role: typeof s.role === "string" ? s.role : null,
+    }));
   if (given.length) return given;
   // "Sign and send" with nobody named: the claimer signs.
   const claimer = d.claimed_by ? svc.accounts.byId(d.claimed_by) : undefined;
@@ -29,10 +32,19 @@ function send(svc: ServiceContext, d: DraftRecord) {
   const owner = svc.accounts.byId(d.account_id);
   if (!owner) throw notFound("The draft's account no longer exists");
   const table = signatureRequests(svc.store);
-  const rec = (d.signature_request_id && table.get(d.signature_request_id)) || createSignatureRequest(svc, {
-    account: owner, title: d.title ?? d.subject ?? undefined, subject: d.subject, message: d.message, metadata: d.metadata,
-    test_mode: d.test_mode, client_id: d.client_id, expires_at: d.request_expires_at, documents: d.documents,
-  });
+  const rec =
+    (d.signature_request_id && table.get(d.signature_request_id)) ||
+    createSignatureRequest(svc, {
+      account: owner,
+      title: d.title ?? d.subject ?? undefined,
+      subject: d.subject,
+      message: d.message,
+      metadata: d.metadata,
+      test_mode: d.test_mode,
+      client_id: d.client_id,
+      expires_at: d.request_expires_at,
+      documents: d.documents,
+    });
   if (rec.state === "sent") throw conflict("The draft was sent already");
   rec.signatures = newSignatures(signersOf(d, svc));
   if (d.options.hold_request === true) for (const s of rec.signatures) s.status_code = "on_hold";
@@ -55,12 +67,23 @@ export function draftControlRoutes(svc: ServiceContext): ControlRoute[] {
       method: "GET",
       path: "/unclaimed_drafts",
       summary: "Unclaimed drafts with their token, kind, type and claim state",
-      handler: () => ok({
-        unclaimed_drafts: drafts(svc.store).list().map((d) => ({
-          token: d.token, kind: d.kind, type: d.type, embedded: d.embedded, account_id: d.account_id, client_id: d.client_id,
-          signature_request_id: d.signature_request_id, claimed_by: d.claimed_by, claimed_at: d.claimed_at, expires_at: d.expires_at,
-        })),
-      }),
+      handler: () =>
+        ok({
+          unclaimed_drafts: drafts(svc.store)
+            .list()
+            .map((d) => ({
+              token: d.token,
+              kind: d.kind,
+              type: d.type,
+              embedded: d.embedded,
+              account_id: d.account_id,
+              client_id: d.client_id,
+              signature_request_id: d.signature_request_id,
+              claimed_by: d.claimed_by,
+              claimed_at: d.claimed_at,
+              expires_at: d.expires_at,
+            })),
+        }),
     },
     {
       method: "POST",

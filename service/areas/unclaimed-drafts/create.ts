@@ -37,8 +37,13 @@ function planRules(ctx: RequestContext, body: Body): void {
 function saveDraft(ctx: RequestContext, d: Omit<DraftRecord, "token" | "account_id" | "created_at" | "expires_at" | "claimed_by" | "claimed_at">, warnings: Warning[] = []): Reply {
   const now = ctx.clock.now();
   const rec: DraftRecord = {
-    ...d, token: newClaimToken(), account_id: ctx.account.account_id, created_at: now,
-    expires_at: now + CLAIM_LINK_TTL_SECONDS, claimed_by: null, claimed_at: null,
+    ...d,
+    token: newClaimToken(),
+    account_id: ctx.account.account_id,
+    created_at: now,
+    expires_at: now + CLAIM_LINK_TTL_SECONDS,
+    claimed_by: null,
+    claimed_at: null,
   };
   drafts(ctx.store).put(rec.token, rec);
   return ctx.reply.json("unclaimed_draft", draftView(ctx, rec), { warnings });
@@ -46,9 +51,13 @@ function saveDraft(ctx: RequestContext, d: Omit<DraftRecord, "token" | "account_
 
 function common(body: Body, kind: DraftKind, type: DraftType, documents: StoredDocument[]) {
   return {
-    kind, type, documents,
+    kind,
+    type,
+    documents,
     client_id: str(body.client_id),
-    title: str(body.title), subject: str(body.subject), message: str(body.message),
+    title: str(body.title),
+    subject: str(body.subject),
+    message: str(body.message),
     metadata: (body.metadata as Record<string, unknown>) ?? {},
     signers: arr<Record<string, unknown>>(body.signers),
     ccs: arr<Record<string, unknown>>(body.ccs),
@@ -64,10 +73,20 @@ function common(body: Body, kind: DraftKind, type: DraftType, documents: StoredD
 /** The signature request an embedded draft carries (unsent until the claimer sends it). */
 function embeddedRequest(ctx: RequestContext, body: Body, signers: SignerInput[], documents: StoredDocument[], templateIds: string[] | null) {
   return createSignatureRequest(ctx, {
-    account: ctx.account, title: str(body.title) ?? str(body.subject) ?? undefined, subject: str(body.subject), message: str(body.message),
-    metadata: body.metadata, test_mode: bool(body.test_mode, false), client_id: str(body.client_id), signers,
-    expires_at: typeof body.expires_at === "number" ? body.expires_at : null, state: "draft", is_embedded: true,
-    requester_email_address: str(body.requester_email_address) ?? undefined, template_ids: templateIds, documents,
+    account: ctx.account,
+    title: str(body.title) ?? str(body.subject) ?? undefined,
+    subject: str(body.subject),
+    message: str(body.message),
+    metadata: body.metadata,
+    test_mode: bool(body.test_mode, false),
+    client_id: str(body.client_id),
+    signers,
+    expires_at: typeof body.expires_at === "number" ? body.expires_at : null,
+    state: "draft",
+    is_embedded: true,
+    requester_email_address: str(body.requester_email_address) ?? undefined,
+    template_ids: templateIds,
+    documents,
   });
 }
 
@@ -79,8 +98,17 @@ export async function createDraft(ctx: RequestContext<"unclaimed_draft.create">)
   const documents = storedDocuments(await loadDocuments(ctx, body));
   const type = body.type as DraftType;
   return saveDraft(ctx, {
-    ...common(body, "create", type, documents), embedded: false, signature_request_id: null, requester_email_address: null, template_ids: [],
-    options: { show_progress_stepper: bool(body.show_progress_stepper, true), allow_decline: bool(body.allow_decline, false), use_text_tags: bool(body.use_text_tags, false), hide_text_tags: bool(body.hide_text_tags, false) },
+    ...common(body, "create", type, documents),
+    embedded: false,
+    signature_request_id: null,
+    requester_email_address: null,
+    template_ids: [],
+    options: {
+      show_progress_stepper: bool(body.show_progress_stepper, true),
+      allow_decline: bool(body.allow_decline, false),
+      use_text_tags: bool(body.use_text_tags, false),
+      hide_text_tags: bool(body.hide_text_tags, false),
+    },
   });
 }
 
@@ -93,13 +121,23 @@ export async function createEmbeddedDraft(ctx: RequestContext<"unclaimed_draft.c
   const c = common(body, "create_embedded", type, documents);
   const req = embeddedRequest(ctx, body, type === "request_signature" ? signerInputs(c.signers) : [], documents, null);
   return saveDraft(ctx, {
-    ...c, embedded: true, signature_request_id: req.signature_request_id, requester_email_address: String(body.requester_email_address), template_ids: [],
+    ...c,
+    embedded: true,
+    signature_request_id: req.signature_request_id,
+    requester_email_address: String(body.requester_email_address),
+    template_ids: [],
     options: {
-      allow_ccs: bool(body.allow_ccs, true), allow_reassign: bool(body.allow_reassign, false), allow_decline: bool(body.allow_decline, false),
-      hold_request: bool(body.hold_request, false), populate_auto_fill_fields: bool(body.populate_auto_fill_fields, false),
-      force_signer_page: bool(body.force_signer_page, false), force_subject_message: bool(body.force_subject_message, false),
-      is_for_embedded_signing: bool(body.is_for_embedded_signing, false), show_preview: bool(body.show_preview, false),
-      skip_me_now: bool(body.skip_me_now, false), show_progress_stepper: bool(body.show_progress_stepper, true),
+      allow_ccs: bool(body.allow_ccs, true),
+      allow_reassign: bool(body.allow_reassign, false),
+      allow_decline: bool(body.allow_decline, false),
+      hold_request: bool(body.hold_request, false),
+      populate_auto_fill_fields: bool(body.populate_auto_fill_fields, false),
+      force_signer_page: bool(body.force_signer_page, false),
+      force_subject_message: bool(body.force_subject_message, false),
+      is_for_embedded_signing: bool(body.is_for_embedded_signing, false),
+      show_preview: bool(body.show_preview, false),
+      skip_me_now: bool(body.skip_me_now, false),
+      show_progress_stepper: bool(body.show_progress_stepper, true),
       editor_options: body.editor_options ?? null,
     },
   });
@@ -150,19 +188,33 @@ export async function createEmbeddedDraftWithTemplate(ctx: RequestContext<"uncla
   }
   const c = common(body, "create_embedded_with_template", "request_signature", documents);
   const req = embeddedRequest(ctx, body, signerInputs(signers), documents, templateIds);
-  return saveDraft(ctx, {
-    ...c, embedded: true, signature_request_id: req.signature_request_id, requester_email_address: String(body.requester_email_address), template_ids: templateIds,
-    options: {
-      allow_ccs: bool(body.allow_ccs, false), allow_reassign: bool(body.allow_reassign, false), allow_decline: bool(body.allow_decline, false),
-      hold_request: bool(body.hold_request, false), populate_auto_fill_fields: bool(body.populate_auto_fill_fields, false),
-      force_signer_roles: bool(body.force_signer_roles, false), force_subject_message: bool(body.force_subject_message, false),
-      is_for_embedded_signing: bool(body.is_for_embedded_signing, false),
-      // preview_only overrides show_preview.
-      preview_only: previewOnly, show_preview: previewOnly ? false : bool(body.show_preview, false),
-      skip_me_now: bool(body.skip_me_now, false), show_progress_stepper: bool(body.show_progress_stepper, true),
-      editor_options: body.editor_options ?? null,
+  return saveDraft(
+    ctx,
+    {
+      ...c,
+      embedded: true,
+      signature_request_id: req.signature_request_id,
+      requester_email_address: String(body.requester_email_address),
+      template_ids: templateIds,
+      options: {
+        allow_ccs: bool(body.allow_ccs, false),
+        allow_reassign: bool(body.allow_reassign, false),
+        allow_decline: bool(body.allow_decline, false),
+        hold_request: bool(body.hold_request, false),
+        populate_auto_fill_fields: bool(body.populate_auto_fill_fields, false),
+        force_signer_roles: bool(body.force_signer_roles, false),
+        force_subject_message: bool(body.force_subject_message, false),
+        is_for_embedded_signing: bool(body.is_for_embedded_signing, false),
+        // preview_only overrides show_preview.
+        preview_only: previewOnly,
+        show_preview: previewOnly ? false : bool(body.show_preview, false),
+        skip_me_now: bool(body.skip_me_now, false),
+        show_progress_stepper: bool(body.show_progress_stepper, true),
+        editor_options: body.editor_options ?? null,
+      },
     },
-  }, warnings);
+    warnings,
+  );
 }
 
 /** A new (unsent) request copied from an embedded one, opened again in the embedded editor. */
@@ -175,20 +227,47 @@ export function editAndResend(ctx: RequestContext<"unclaimed_draft.edit_and_rese
   const requester = str(body.requester_email_address) ?? original.requester_email_address;
   const testMode = bool(body.test_mode, original.test_mode);
   const copy = createSignatureRequest(ctx, {
-    account: ctx.account, title: original.title, subject: original.subject, message: original.message, metadata: original.metadata,
-    test_mode: testMode, client_id: String(body.client_id), expires_at: null, state: "draft", is_embedded: true,
-    requester_email_address: requester, template_ids: original.template_ids, documents: original.documents,
+    account: ctx.account,
+    title: original.title,
+    subject: original.subject,
+    message: original.message,
+    metadata: original.metadata,
+    test_mode: testMode,
+    client_id: String(body.client_id),
+    expires_at: null,
+    state: "draft",
+    is_embedded: true,
+    requester_email_address: requester,
+    template_ids: original.template_ids,
+    documents: original.documents,
     signers: original.signatures.map((s) => ({ name: s.signer_name, email_address: s.signer_email_address, order: s.order, role: s.signer_role })),
   });
   return saveDraft(ctx, {
-    kind: "edit_and_resend", type: "request_signature", embedded: true, client_id: String(body.client_id),
-    signature_request_id: copy.signature_request_id, requester_email_address: requester,
-    title: original.title, subject: original.subject, message: original.message, metadata: original.metadata,
+    kind: "edit_and_resend",
+    type: "request_signature",
+    embedded: true,
+    client_id: String(body.client_id),
+    signature_request_id: copy.signature_request_id,
+    requester_email_address: requester,
+    title: original.title,
+    subject: original.subject,
+    message: original.message,
+    metadata: original.metadata,
     signers: original.signatures.map((s) => ({ name: s.signer_name, email_address: s.signer_email_address, order: s.order })),
-    ccs: [], cc_email_addresses: original.cc_email_addresses, custom_fields: original.custom_fields,
-    template_ids: original.template_ids ?? [], documents: original.documents, test_mode: testMode,
-    signing_redirect_url: str(body.signing_redirect_url), requesting_redirect_url: str(body.requesting_redirect_url),
+    ccs: [],
+    cc_email_addresses: original.cc_email_addresses,
+    custom_fields: original.custom_fields,
+    template_ids: original.template_ids ?? [],
+    documents: original.documents,
+    test_mode: testMode,
+    signing_redirect_url: str(body.signing_redirect_url),
+    requesting_redirect_url: str(body.requesting_redirect_url),
     request_expires_at: null,
-    options: { is_for_embedded_signing: bool(body.is_for_embedded_signing, false), show_progress_stepper: bool(body.show_progress_stepper, true), editor_options: body.editor_options ?? null, edited_from: original.signature_request_id },
+    options: {
+      is_for_embedded_signing: bool(body.is_for_embedded_signing, false),
+      show_progress_stepper: bool(body.show_progress_stepper, true),
+      editor_options: body.editor_options ?? null,
+      edited_from: original.signature_request_id,
+    },
   });
 }

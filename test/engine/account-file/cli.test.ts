@@ -14,8 +14,9 @@ import { api, localService, LocalService } from "../../support/local";
 
 function npmEsign(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile("npm", ["run", "--silent", "esign", "--", ...args], { cwd: repoRoot, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+    execFile("npm", ["run", "--silent", "esign", "--", ...args], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -40,7 +41,10 @@ describe("esign command through npm run esign", function () {
     assert.strictEqual(r.code, 0, r.stderr);
     assert.match(r.stderr, /esign export: wrote .*account\.yaml \(1 entries\)/);
     const account = loadAccountFile(out);
-    assert.deepStrictEqual(account.apiApps?.map((a) => [a.key, a.name]), [["portal", "Portal"]]);
+    assert.deepStrictEqual(
+      account.apiApps?.map((a) => [a.key, a.name]),
+      [["portal", "Portal"]],
+    );
     assert.ok(!fs.readFileSync(out, "utf8").includes(svc.apiKey), "the API key is not written");
   });
 

@@ -30,7 +30,11 @@ describe("engine: the account file", function () {
     work = accountDir();
     ({ dir, file } = work);
     svc = await localService({ autoAcceptInvites: true });
-    t = await newStack("account-file", program(() => file), { config: svc.stackConfig() });
+    t = await newStack(
+      "account-file",
+      program(() => file),
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     // The example's fax line is protected (as every line is by default).
@@ -72,8 +76,10 @@ describe("engine: the account file", function () {
       users.items = users.items.filter((u: any) => u.value !== "carol@acme.example");
     });
     const preview = await t.stack.preview();
-    assert.deepStrictEqual({ update: preview.changeSummary.update, delete: preview.changeSummary.delete, create: preview.changeSummary.create, replace: preview.changeSummary.replace },
-      { update: 2, delete: 1, create: undefined, replace: undefined });
+    assert.deepStrictEqual(
+      { update: preview.changeSummary.update, delete: preview.changeSummary.delete, create: preview.changeSummary.create, replace: preview.changeSummary.replace },
+      { update: 2, delete: 1, create: undefined, replace: undefined },
+    );
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { update: 2, delete: 1 });
     const clientId = up.outputs.apiApps.value.portal;
@@ -85,7 +91,12 @@ describe("engine: the account file", function () {
 
   it("fails an invalid file at preview with its line and field", async () => {
     const good = fs.readFileSync(file, "utf8");
-    edit((doc) => doc.setIn(["apiApps", 0, "domains"], Array.from({ length: 11 }, (_, i) => `d${i}.example.com`)));
+    edit((doc) =>
+      doc.setIn(
+        ["apiApps", 0, "domains"],
+        Array.from({ length: 11 }, (_, i) => `d${i}.example.com`),
+      ),
+    );
     const seq = await svc.lastSeq();
     await assert.rejects(t.stack.preview(), (e: Error) => /account\.yaml:\d+:\d+: apiApps\[0\]\.domains: at most 10 items/.test(e.message));
     assert.deepStrictEqual(await svc.requestsSince(seq), []);
@@ -99,7 +110,11 @@ describe("engine: the account file", function () {
     const account = loadAccountFile(exported);
     assert.strictEqual(account.team?.adopt, true);
     assert.strictEqual(account.members?.length, 3);
-    const other = await newStack("account-export", program(() => exported), { config: svc.stackConfig() });
+    const other = await newStack(
+      "account-export",
+      program(() => exported),
+      { config: svc.stackConfig() },
+    );
     try {
       const seq = await svc.lastSeq();
       const up = await other.stack.up();

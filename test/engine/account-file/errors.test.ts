@@ -41,14 +41,14 @@ describe("engine: the top-level program's account-file errors and outputs (real 
   });
 
   it("prints an unknown key as one line at the key, with a suggestion", async () => {
-    await previewFails("members:\n  - emailAddress: alice@acme.example\n    rol: Admin\n",
-      /error: \S*account\.yaml:3:5: members\[0\]\.rol: unknown key; did you mean role\?\n/);
+    await previewFails("members:\n  - emailAddress: alice@acme.example\n    rol: Admin\n", /error: \S*account\.yaml:3:5: members\[0\]\.rol: unknown key; did you mean role\?\n/);
   });
 
   it("refuses access for someone not in members at preview", async () => {
     await previewFails(
       "members:\n  - emailAddress: alice@acme.example\ntemplates:\n  - key: nda\n    templateId: abc\n    access: [alcie@acme.example]\n",
-      /account\.yaml:6:14: templates\[0\]\.access\[0\]: must name someone in members \(alcie@acme\.example is not there\); did you mean alice@acme\.example\?/);
+      /account\.yaml:6:14: templates\[0\]\.access\[0\]: must name someone in members \(alcie@acme\.example is not there\); did you mean alice@acme\.example\?/,
+    );
   });
 
   it("refuses an empty file at preview", async () => {
@@ -56,16 +56,19 @@ describe("engine: the top-level program's account-file errors and outputs (real 
   });
 
   it("exports each app's OAuth secret as a secret output, never in plain text", async () => {
-    require("fs").writeFileSync(work.file, [
-      "apiApps:",
-      "  - key: portal",
-      "    name: Customer portal",
-      "    domains: [portal.acme.example]",
-      "    oauth:",
-      "      callbackUrl: https://portal.acme.example/oauth/callback",
-      "      scopes: [basic_account_info]",
-      "",
-    ].join("\n"));
+    require("fs").writeFileSync(
+      work.file,
+      [
+        "apiApps:",
+        "  - key: portal",
+        "    name: Customer portal",
+        "    domains: [portal.acme.example]",
+        "    oauth:",
+        "      callbackUrl: https://portal.acme.example/oauth/callback",
+        "      scopes: [basic_account_info]",
+        "",
+      ].join("\n"),
+    );
     const up = await stack.run("up", "--yes", "--skip-preview");
     assert.strictEqual(up.code, 0, up.stdout + up.stderr);
     const shown = await stack.run("stack", "output", "--json");

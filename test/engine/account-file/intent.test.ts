@@ -45,7 +45,11 @@ describe("engine: intent for the irreversible in the account file", function () 
   it("refuses to replace or delete a fax line unless its entry drops protection; retains what retainOnDelete says", async () => {
     const work = accountDir(FILE);
     works.push(work);
-    const t = await newStack("account-intent", accountProgram(() => work.file), { config: svc.stackConfig() });
+    const t = await newStack(
+      "account-intent",
+      accountProgram(() => work.file),
+      { config: svc.stackConfig() },
+    );
     stacks.push(t);
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: 3 });
@@ -83,21 +87,30 @@ describe("engine: intent for the irreversible in the account file", function () 
   it("refuses an empty file at preview with no API call", async () => {
     const work = accountDir("# everything was removed by mistake\n");
     works.push(work);
-    const t = await newStack("account-empty", accountProgram(() => work.file), { config: svc.stackConfig() });
+    const t = await newStack(
+      "account-empty",
+      accountProgram(() => work.file),
+      { config: svc.stackConfig() },
+    );
     stacks.push(t);
     const seq = await svc.lastSeq();
-    await assert.rejects(t.stack.preview(),
-      (e: Error) => /account\.yaml:1:1: \(file\): declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true`/.test(e.message));
+    await assert.rejects(t.stack.preview(), (e: Error) =>
+      /account\.yaml:1:1: \(file\): declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true`/.test(e.message),
+    );
     assert.deepStrictEqual(await svc.requestsSince(seq), []);
   });
 
   it("keeps the caller's options: dependsOn is merged, protect applies, entries override it", async () => {
     const work = accountDir(`team:\n  name: Ops\nmembers:\n  - emailAddress: dana@acme.example\napiApps:\n  - key: side\n    name: Side\n    domains: [side.acme.example]\n    protect: false\n`);
     works.push(work);
-    const t = await newStack("account-options", () => {
-      const gate = new esign.ApiApp("gate", { name: "Gate", domains: ["gate.acme.example"] });
-      deployAccount(loadAccountFile(work.file), { dependsOn: [gate], protect: true });
-    }, { config: svc.stackConfig() });
+    const t = await newStack(
+      "account-options",
+      () => {
+        const gate = new esign.ApiApp("gate", { name: "Gate", domains: ["gate.acme.example"] });
+        deployAccount(loadAccountFile(work.file), { dependsOn: [gate], protect: true });
+      },
+      { config: svc.stackConfig() },
+    );
     stacks.push(t);
     await t.stack.up();
     const resources = (await t.stack.exportStack()).deployment.resources as any[];

@@ -42,7 +42,11 @@ describe("engine: renames in the account file (previousKeys)", function () {
   before(async () => {
     work = accountDir(FILE);
     svc = await localService({ autoAcceptInvites: true });
-    t = await newStack("account-rename", accountProgram(() => work.file), { config: svc.stackConfig() });
+    t = await newStack(
+      "account-rename",
+      accountProgram(() => work.file),
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     if (t) await unprotectAll(t);
@@ -83,17 +87,24 @@ describe("engine: renames in the account file (previousKeys)", function () {
     assert.deepStrictEqual(changes(up.summary), {}, "a rename creates, updates and deletes nothing");
     const writes = (await svc.requestsSince(seq)).filter((r) => r.method !== "GET");
     assert.deepStrictEqual(writes, [], "no write reaches the service");
-    assert.deepStrictEqual(
-      [up.outputs.apiApps.value["customer-portal"], up.outputs.templates.value["mutual-nda"], up.outputs.faxLines.value.sf],
-      [clientId, templateId, number]);
+    assert.deepStrictEqual([up.outputs.apiApps.value["customer-portal"], up.outputs.templates.value["mutual-nda"], up.outputs.faxLines.value.sf], [clientId, templateId, number]);
 
     assert.strictEqual((await api(svc).get(`/api_app/${clientId}`)).status, 200, "the app is still there");
     const template = (await api(svc).get(`/template/${templateId}`)).data.template;
-    assert.ok(template.accounts.some((a: any) => a.account_id === bob), "bob keeps template access");
+    assert.ok(
+      template.accounts.some((a: any) => a.account_id === bob),
+      "bob keeps template access",
+    );
     const line = (await api(svc).get("/fax_line", { params: { number } })).data.fax_line;
-    assert.ok(line.accounts.some((a: any) => a.account_id === bob), "bob keeps the fax line");
+    assert.ok(
+      line.accounts.some((a: any) => a.account_id === bob),
+      "bob keeps the fax line",
+    );
     const team = (await api(svc).get("/team")).data.team;
-    assert.ok(team.accounts.some((a: any) => a.account_id === bob), "bob is still on the team");
+    assert.ok(
+      team.accounts.some((a: any) => a.account_id === bob),
+      "bob is still on the team",
+    );
 
     await t.stack.preview({ refresh: true, expectNoChanges: true });
   });

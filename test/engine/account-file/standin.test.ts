@@ -19,7 +19,11 @@ function standInSteps(): string[][] {
   const workflow = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1])).find((w) => w?.jobs?.["stand-in"]);
   assert.ok(workflow, "docs/gitops.md has a workflow with a stand-in job");
   const script: string = workflow.jobs["stand-in"].steps.map((s: { run?: string }) => s.run ?? "").find((run: string) => /pulumi up/.test(run));
-  return script.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("pulumi ")).map((l) => l.split(/\s+/).slice(1));
+  return script
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith("pulumi "))
+    .map((l) => l.split(/\s+/).slice(1));
 }
 
 describe("engine: the stand-in CI job of docs/gitops.md on the repo's account.yaml", function () {
@@ -38,8 +42,10 @@ describe("engine: the stand-in CI job of docs/gitops.md on the repo's account.ya
 
   it("runs up, a no-change preview and destroy, each exiting 0", async () => {
     const steps = standInSteps();
-    assert.deepStrictEqual(steps.map((s) => s.slice(0, 2).join(" ")),
-      ["stack init", "up --yes", "preview --expect-no-changes", "state unprotect", "destroy --yes"]);
+    assert.deepStrictEqual(
+      steps.map((s) => s.slice(0, 2).join(" ")),
+      ["stack init", "up --yes", "preview --expect-no-changes", "state unprotect", "destroy --yes"],
+    );
     for (const step of steps) {
       // The job's stack name, made unique: its Pulumi.<stack>.yaml lands in the repo root.
       const args = step[0] === "stack" && step[1] === "init" ? ["stack", "init", stack.name] : step;

@@ -27,12 +27,15 @@ describe("drift report rendering", () => {
   ];
 
   it("renders one text line per property and a summary", () => {
-    assert.strictEqual(formatDrift("prod", entries, "text"), [
-      'team (esign:Team) name: git "A|B", service "C" -> update',
-      "member:x@a.example (esign:TeamMember) (resource): git (present), service (absent) -> recreate",
-      "stack prod: 2 differences",
-      "",
-    ].join("\n"));
+    assert.strictEqual(
+      formatDrift("prod", entries, "text"),
+      [
+        'team (esign:Team) name: git "A|B", service "C" -> update',
+        "member:x@a.example (esign:TeamMember) (resource): git (present), service (absent) -> recreate",
+        "stack prod: 2 differences",
+        "",
+      ].join("\n"),
+    );
     assert.strictEqual(formatDrift("prod", [], "text"), "stack prod: no drift\n");
   });
 
@@ -47,27 +50,45 @@ describe("drift report rendering", () => {
   it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {
     const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
     const step = {
-      op: "replace", urn, type: "pulumi-nodejs:dynamic/esign:Template",
+      op: "replace",
+      urn,
+      type: "pulumi-nodejs:dynamic/esign:Template",
       old: { outputs: { __provider: "x", title: "Old NDA", fileHashes: ["aaa"], managingAccountId: "acc1" } },
       new: { inputs: { __provider: "x", title: "NDA", fileHashes: ["bbb"] } },
     };
     const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
-    assert.deepStrictEqual(entries.map((e) => [e.property, e.action]), [["fileHashes", "replace"], ["title", "update"]]);
+    assert.deepStrictEqual(
+      entries.map((e) => [e.property, e.action]),
+      [
+        ["fileHashes", "replace"],
+        ["title", "update"],
+      ],
+    );
   });
 
   it("decides with the resource's own diff: a template's undeclared metadata, edited in the web UI, is not drift", () => {
     const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
     const declared = ["fileHashes", "formFieldsPerDocument", "signerRoles", "title"];
     const step = {
-      op: "update", urn, type: "pulumi-nodejs:dynamic/esign:Template",
-      old: { outputs: { __provider: "x", title: "Old NDA", metadata: { owner: "web ui" }, signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"], declaredInputs: declared } },
+      op: "update",
+      urn,
+      type: "pulumi-nodejs:dynamic/esign:Template",
+      old: {
+        outputs: { __provider: "x", title: "Old NDA", metadata: { owner: "web ui" }, signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"], declaredInputs: declared },
+      },
       new: { inputs: { __provider: "x", title: "NDA", signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"] } },
     };
     const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
-    assert.deepStrictEqual(entries.map((e) => [e.property, e.action]), [["title", "update"]]);
+    assert.deepStrictEqual(
+      entries.map((e) => [e.property, e.action]),
+      [["title", "update"]],
+    );
     // The native plugin's resources are read by the same rules.
     const native = { ...step, urn: urn.replace("pulumi-nodejs:dynamic/esign:Template", "esign:index:Template"), type: "esign:index:Template" };
     const nativeEntries = driftFromEvents([{ resourcePreEvent: { metadata: native } } as never], new Set([native.urn]));
-    assert.deepStrictEqual(nativeEntries.map((e) => [e.type, e.property, e.action]), [["esign:Template", "title", "update"]]);
+    assert.deepStrictEqual(
+      nativeEntries.map((e) => [e.type, e.property, e.action]),
+      [["esign:Template", "title", "update"]],
+    );
   });
 });

@@ -31,9 +31,12 @@ describe("engine: esign drift", function () {
   /** The package's CLI as a user runs it (the compiled dist/, as installed). */
   const esign = (args: string[]) =>
     new Promise<Run>((resolve) => {
-      execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), "drift", ...args],
+      execFile(
+        process.execPath,
+        [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), "drift", ...args],
         { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 16 << 20 },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
     });
   const state = async (name: string) => {
     const found = ((await stack.exportStack()).deployment.resources ?? []).find((r: any) => r.urn.endsWith(`::${name}`));
@@ -52,22 +55,27 @@ describe("engine: esign drift", function () {
     const doc = parseDocument(fs.readFileSync(path.join(repoRoot, "account.yaml"), "utf8"));
     (doc.get("members") as any).add({ emailAddress: "dave@acme.example", role: "Member" });
     fs.writeFileSync(path.join(dir, "account.yaml"), doc.toString());
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"),
-      "name: esign-drift-test\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
-    fs.writeFileSync(path.join(dir, "index.js"), [
-      'const esign = require("pulumi-esign");',
-      'const deployed = esign.deployAccount(esign.loadAccountFile(require("path").join(__dirname, "account.yaml")));',
-      "exports.teamId = deployed.teamId;",
-      "exports.apiApps = deployed.apiApps;",
-      "exports.templates = deployed.templates;",
-      "",
-    ].join("\n"));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: esign-drift-test\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
+    fs.writeFileSync(
+      path.join(dir, "index.js"),
+      [
+        'const esign = require("pulumi-esign");',
+        'const deployed = esign.deployAccount(esign.loadAccountFile(require("path").join(__dirname, "account.yaml")));',
+        "exports.teamId = deployed.teamId;",
+        "exports.apiApps = deployed.apiApps;",
+        "exports.templates = deployed.templates;",
+        "",
+      ].join("\n"),
+    );
     const bin = pulumiBinDir();
     env = localBackendEnv(dir);
-    stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir: dir }, {
-      pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
-      envVars: env,
-    });
+    stack = await LocalWorkspace.createOrSelectStack(
+      { stackName, workDir: dir },
+      {
+        pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
+        envVars: env,
+      },
+    );
     for (const [key, v] of Object.entries(svc.stackConfig())) await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
     const up = await stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: 13 }, "stack, team, 4 members, app, template, 2 accesses, line, 2 users");
@@ -92,7 +100,7 @@ describe("engine: esign drift", function () {
   });
 
   it("reports each out-of-band edit exactly (exit 2) and masks nothing it need not", async () => {
-    const outputs = (await stack.outputs());
+    const outputs = await stack.outputs();
     const teamId = outputs.teamId.value;
     const clientId = outputs.apiApps.value.portal;
     const templateId = outputs.templates.value.nda;
@@ -111,13 +119,10 @@ describe("engine: esign drift", function () {
     const report = JSON.parse(json.stdout);
     assert.strictEqual(report.drifted, true);
     assert.deepStrictEqual(report.differences, [
-      { resource: "app:portal", type: "esign:ApiApp", property: "domains",
-        git: '["portal.acme.example","acme.example"]', service: '["portal.acme.example","evil.example"]', action: "update" },
-      { resource: "member:dave@acme.example", type: "esign:TeamMember", property: "(resource)",
-        git: "(present)", service: "(absent)", action: "recreate" },
+      { resource: "app:portal", type: "esign:ApiApp", property: "domains", git: '["portal.acme.example","acme.example"]', service: '["portal.acme.example","evil.example"]', action: "update" },
+      { resource: "member:dave@acme.example", type: "esign:TeamMember", property: "(resource)", git: "(present)", service: "(absent)", action: "recreate" },
       { resource: "team", type: "esign:Team", property: "name", git: '"Acme Signing Ops"', service: '"Renamed Ops"', action: "update" },
-      { resource: "template:nda:access:bob@acme.example", type: "esign:TemplateAccess", property: "(resource)",
-        git: "(present)", service: "(absent)", action: "recreate" },
+      { resource: "template:nda:access:bob@acme.example", type: "esign:TemplateAccess", property: "(resource)", git: "(present)", service: "(absent)", action: "recreate" },
     ]);
 
     const text = await esign([dir, "--stack", stackName]);

@@ -21,9 +21,11 @@ describe("engine: what the tool says about keys (dynamic resources)", function (
   /** Each resource's recorded key fingerprint, by URN. */
   const fingerprints = async () => {
     const exported = JSON.parse((await p.pulumi("stack", "export")).stdout);
-    return Object.fromEntries((exported.deployment.resources ?? [])
-      .filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic"))
-      .map((r: { urn: string; outputs: Record<string, unknown> }) => [r.urn, r.outputs.keyFingerprint]));
+    return Object.fromEntries(
+      (exported.deployment.resources ?? [])
+        .filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic"))
+        .map((r: { urn: string; outputs: Record<string, unknown> }) => [r.urn, r.outputs.keyFingerprint]),
+    );
   };
   const calls = async (seq: number) => (await svc.requestsSince(seq)).map((c) => `${c.method} ${c.path}`);
   /** Matches in the run's Diagnostics section (the progress lines repeat each error once more). */
@@ -65,7 +67,14 @@ describe("engine: what the tool says about keys (dynamic resources)", function (
       const r = await p.pulumi(...args);
       const output = r.stdout + r.stderr;
       assert.notStrictEqual(r.code, 0, `${args[0]}: ${output}`);
-      assert.strictEqual(count(output, /diff \(the API key changed since the last deployment\): refused: the object belongs to account \w+ \(its managingAccountId\) but the API key is for account \w+ \(other@example\.com\); set esign:apiKey \/ ESIGN_API_KEY to a key of account \w+\. Nothing was changed/), 1, output);
+      assert.strictEqual(
+        count(
+          output,
+          /diff \(the API key changed since the last deployment\): refused: the object belongs to account \w+ \(its managingAccountId\) but the API key is for account \w+ \(other@example\.com\); set esign:apiKey \/ ESIGN_API_KEY to a key of account \w+\. Nothing was changed/,
+        ),
+        1,
+        output,
+      );
       assert.deepStrictEqual(traceLines(r), [], output);
       assert.deepStrictEqual(await calls(seq), ["GET /v3/account"], `${args[0]}: one read, nothing written`);
     }
@@ -79,11 +88,17 @@ describe("engine: what the tool says about keys (dynamic resources)", function (
     const output = r.stdout + r.stderr;
     assert.notStrictEqual(r.code, 0, output);
     // The engine may print a resource's error twice; what matters is how many resources carry the paragraph.
-    const groups = output.slice(output.indexOf("Diagnostics:")).split(/\n(?= {2}\S)/).slice(1);
+    const groups = output
+      .slice(output.indexOf("Diagnostics:"))
+      .split(/\n(?= {2}\S)/)
+      .slice(1);
     assert.strictEqual(groups.filter((g) => /the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY\. The key in use/.test(g)).length, 1, output);
     // The other resource, when the engine reached it before stopping, got the short line.
     const short = /refused: the API key was refused \(401\) by \S+; the reason and the fix are in the one error given in full for the default provider/;
-    assert.ok(groups.filter((g) => /esign:(Team|ApiApp)/.test(g)).every((g) => short.test(g) || /check esign:apiKey/.test(g)), output);
+    assert.ok(
+      groups.filter((g) => /esign:(Team|ApiApp)/.test(g)).every((g) => short.test(g) || /check esign:apiKey/.test(g)),
+      output,
+    );
     assert.deepStrictEqual(await p.urns(), before, "nothing was dropped");
   });
 

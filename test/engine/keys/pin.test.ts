@@ -39,7 +39,11 @@ describe("engine: the account pin (real CLI)", function () {
     const other = await svc.control("POST", "/accounts", { email_address: "intruder@example.com" });
     await useKey(other.api_key);
     const refused = new RegExp(`refused: the object belongs to account ${svc.accountId} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(intruder@example\\.com\\)`);
-    for (const args of [["preview", "--refresh", "--run-program"], ["refresh", "--yes", "--skip-preview", "--run-program"], ["destroy", "--yes", "--skip-preview", "--run-program"]]) {
+    for (const args of [
+      ["preview", "--refresh", "--run-program"],
+      ["refresh", "--yes", "--skip-preview", "--run-program"],
+      ["destroy", "--yes", "--skip-preview", "--run-program"],
+    ]) {
       const seq = await svc.lastSeq();
       const r = await p.pulumi(...args);
       const output = r.stdout + r.stderr;

@@ -44,7 +44,10 @@ describe("engine: key rotation (real CLI)", function () {
     const r = await p.pulumi("refresh", "--yes", "--skip-preview");
     const output = r.stdout + r.stderr;
     assert.notStrictEqual(r.code, 0, output);
-    assert.match(output, /the API key was refused \(401 unauthorized\) by http:\/\/127\.0\.0\.1:\d+\/v3: check esign:apiKey \/ ESIGN_API_KEY\. .*after rotating the key run `pulumi up`, or add --run-program \(`pulumi refresh --run-program`, `pulumi destroy --run-program`\)/);
+    assert.match(
+      output,
+      /the API key was refused \(401 unauthorized\) by http:\/\/127\.0\.0\.1:\d+\/v3: check esign:apiKey \/ ESIGN_API_KEY\. .*after rotating the key run `pulumi up`, or add --run-program \(`pulumi refresh --run-program`, `pulumi destroy --run-program`\)/,
+    );
     assert.deepStrictEqual(traceLines(r), [], output);
     assert.ok(!output.includes(k1) && !output.includes(k2), "no key in the output");
     assert.deepStrictEqual(await p.urns(), before, "the refresh dropped nothing");

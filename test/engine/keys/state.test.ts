@@ -19,9 +19,13 @@ describe("engine: where the API key lands in state", function () {
   async function deployWith(how: "secret" | "plain" | "env", key: string) {
     const { "esign:apiKey": _key, ...rest } = svc.stackConfig();
     const config = how === "env" ? rest : { ...rest, "esign:apiKey": { value: key, secret: how === "secret" } };
-    const t = await newStack(`keys-${how}`, () => {
-      new esign.ApiApp("portal", { name: `Portal ${how}`, domains: [`${how}.example.com`] });
-    }, { config, env: how === "env" ? { ESIGN_API_KEY: key } : {} });
+    const t = await newStack(
+      `keys-${how}`,
+      () => {
+        new esign.ApiApp("portal", { name: `Portal ${how}`, domains: [`${how}.example.com`] });
+      },
+      { config, env: how === "env" ? { ESIGN_API_KEY: key } : {} },
+    );
     try {
       const up = await t.stack.up();
       assert.strictEqual(up.summary.result, "succeeded");

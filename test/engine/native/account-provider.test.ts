@@ -30,11 +30,15 @@ describe("engine: the Account component with an explicit provider", function () 
     const esign = generatedSdk();
     svc = await localService();
     eu = await svc.control("POST", "/accounts", { email_address: "eu@example.com" });
-    t = await newStack("native-account-provider", () => {
-      const p = new esign.Provider("eu", { apiKey: pulumi.secret(eu.api_key), baseUrl: svc.baseUrl, requestsPerMinute: 60000 });
-      const account = new esign.Account("acct", { text: FILE }, form === "provider" ? { provider: p } : { providers: [p] });
-      return { apps: account.apiApps };
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    t = await newStack(
+      "native-account-provider",
+      () => {
+        const p = new esign.Provider("eu", { apiKey: pulumi.secret(eu.api_key), baseUrl: svc.baseUrl, requestsPerMinute: 60000 });
+        const account = new esign.Account("acct", { text: FILE }, form === "provider" ? { provider: p } : { providers: [p] });
+        return { apps: account.apiApps };
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -75,8 +79,11 @@ describe("engine: the Account component with an explicit provider", function () 
     form = "providers";
     try {
       const preview = await run("preview");
-      assert.match(preview.warnings.join("\n"), CONFLICT,
-        "@pulumi/pulumi no longer warns for `providers: [p]` on a remote component: docs/native-provider.md (The Account component) can teach that form again");
+      assert.match(
+        preview.warnings.join("\n"),
+        CONFLICT,
+        "@pulumi/pulumi no longer warns for `providers: [p]` on a remote component: docs/native-provider.md (The Account component) can teach that form again",
+      );
     } finally {
       form = "provider";
     }

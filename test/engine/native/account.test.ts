@@ -19,8 +19,7 @@ const OUTPUTS = ["teamId", "members", "apiApps", "oauthSecrets", "templates", "f
 /** A program that declares the component as a generated SDK would (a remote component). */
 function accountComponent(inputs: () => Record<string, string>) {
   return () => {
-    const account = new pulumi.ComponentResource("esign:index:Account", "account",
-      { ...inputs(), ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])) }, {}, true) as any;
+    const account = new pulumi.ComponentResource("esign:index:Account", "account", { ...inputs(), ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])) }, {}, true) as any;
     return { faxLines: account.faxLines, apiApps: account.apiApps, members: account.members, oauthSecrets: account.oauthSecrets };
   };
 }
@@ -46,7 +45,11 @@ describe("engine: the Account component of the native plugin", function () {
     work = accountDir();
     inputs = { path: work.file };
     svc = await localService({ autoAcceptInvites: true });
-    t = await newStack("native-account", accountComponent(() => inputs), { config: svc.stackConfig(), env: pluginEnv() });
+    t = await newStack(
+      "native-account",
+      accountComponent(() => inputs),
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     if (t) await unprotectAll(t);
@@ -63,7 +66,11 @@ describe("engine: the Account component of the native plugin", function () {
     assert.ok(up.outputs.oauthSecrets.secret, "the OAuth secrets are a secret output");
 
     const other = await localService({ autoAcceptInvites: true });
-    const dyn = await newStack("dynamic-account", accountProgram(() => work.file), { config: other.stackConfig() });
+    const dyn = await newStack(
+      "dynamic-account",
+      accountProgram(() => work.file),
+      { config: other.stackConfig() },
+    );
     try {
       const before = await other.lastSeq();
       const dynUp = await dyn.stack.up();
@@ -87,7 +94,10 @@ describe("engine: the Account component of the native plugin", function () {
 
   it("fails a bad file at preview with deployAccount's own lines, before any request", async () => {
     const doc = parseDocument(fs.readFileSync(work.file, "utf8"));
-    doc.setIn(["apiApps", 0, "domains"], Array.from({ length: 11 }, (_, i) => `d${i}.example.com`));
+    doc.setIn(
+      ["apiApps", 0, "domains"],
+      Array.from({ length: 11 }, (_, i) => `d${i}.example.com`),
+    );
     doc.setIn(["members", 0, "role"], "Boss");
     const text = doc.toString();
     let expected: string[] = [];

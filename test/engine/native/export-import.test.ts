@@ -31,9 +31,14 @@ const version = (require("../../../package.json") as { version: string }).versio
  */
 function esign(args: string[], svc: LocalService): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), ...args], {
-      env: { ...process.env, ESIGN_API_KEY: svc.apiKey, ESIGN_BASE_URL: svc.baseUrl },
-    }, (error, _stdout, stderr) => (error ? reject(new Error(`esign ${args.join(" ")}: ${stderr}`)) : resolve()));
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), ...args],
+      {
+        env: { ...process.env, ESIGN_API_KEY: svc.apiKey, ESIGN_BASE_URL: svc.baseUrl },
+      },
+      (error, _stdout, stderr) => (error ? reject(new Error(`esign ${args.join(" ")}: ${stderr}`)) : resolve()),
+    );
   });
 }
 
@@ -64,10 +69,14 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
     await client.faxLine.addUser({ number: line.number, email_address: ALICE });
 
     const file = path.join(dir, "account.yaml");
-    t = await newStack("export-import", () => {
-      if (declared) deployAccount(loadAccountFile(file), declared, nativeClasses);
-      return {};
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    t = await newStack(
+      "export-import",
+      () => {
+        if (declared) deployAccount(loadAccountFile(file), declared, nativeClasses);
+        return {};
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     // The stack only holds what the service had before it; drop the stack, keep no objects.
@@ -86,7 +95,11 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
     const seq = await svc.lastSeq();
     const r = await stackCli(t, ["import", "--file", importFile, "--yes", "--generate-code=false"]);
     assert.strictEqual(r.code, 0, r.stderr + r.stdout);
-    assert.deepStrictEqual((await svc.requestsSince(seq)).filter((q) => q.method !== "GET"), [], "an import only reads");
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).filter((q) => q.method !== "GET"),
+      [],
+      "an import only reads",
+    );
 
     const state = (await t.stack.exportStack()).deployment.resources as { urn: string; type: string; protect?: boolean; provider?: string; inputs?: Record<string, string> }[];
     for (const e of entries) {
@@ -119,10 +132,22 @@ describe("engine: esign export --format pulumi-import, then pulumi import --file
     assert.match(preview.stdout, /esign:index:Team: \(same\) 🔓/, "the preview marks the protection it lifts");
     const seq = await svc.lastSeq();
     await t.stack.up();
-    assert.deepStrictEqual((await svc.requestsSince(seq)).filter((q) => q.method !== "GET"), []);
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).filter((q) => q.method !== "GET"),
+      [],
+    );
     const state = (await t.stack.exportStack()).deployment.resources as { urn: string; protect?: boolean }[];
     const protectedNow = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`))?.protect === true;
     assert.strictEqual(protectedNow("team"), false);
-    assert.strictEqual(protectedNow(state.find((r) => r.urn.includes("esign:index:FaxLine::"))!.urn.split("::").pop()!), true, "the account file protects fax lines itself");
+    assert.strictEqual(
+      protectedNow(
+        state
+          .find((r) => r.urn.includes("esign:index:FaxLine::"))!
+          .urn.split("::")
+          .pop()!,
+      ),
+      true,
+      "the account file protects fax lines itself",
+    );
   });
 });

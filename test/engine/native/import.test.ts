@@ -30,13 +30,17 @@ describe("engine: importing into the native plugin", function () {
     owner = await newStack("native-owner", () => allSeven(nativeClasses), { config: svc.stackConfig(), env: pluginEnv() });
     const up = await owner.stack.up();
     made = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
-    importer = await newStack("native-importer", () => {
-      if (declared === "nothing") return {};
-      const team = new nativeClasses.Team("team", { name: "Ops" });
-      new nativeClasses.TeamMember("alice", { teamId: team.teamId, emailAddress: ALICE, role: "Admin" }, { dependsOn: [team] });
-      new nativeClasses.ApiApp("portal", appArgs);
-      return {};
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    importer = await newStack(
+      "native-importer",
+      () => {
+        if (declared === "nothing") return {};
+        const team = new nativeClasses.Team("team", { name: "Ops" });
+        new nativeClasses.TeamMember("alice", { teamId: team.teamId, emailAddress: ALICE, role: "Admin" }, { dependsOn: [team] });
+        new nativeClasses.ApiApp("portal", appArgs);
+        return {};
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     // The importing stack holds the same objects: forget them there, then destroy them once.
@@ -101,12 +105,16 @@ describe("engine: importing into the native plugin", function () {
     const esign = generatedSdk();
     let protect: boolean | undefined;
     let declared = false;
-    const user = await newStack("native-import-sdk", () => {
-      if (!declared) return {};
-      const team = new esign.Team("team", { name: "Ops" }, { protect });
-      new esign.ApiApp("portal", appArgs, { protect, dependsOn: [team] });
-      return {};
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    const user = await newStack(
+      "native-import-sdk",
+      () => {
+        if (!declared) return {};
+        const team = new esign.Team("team", { name: "Ops" }, { protect });
+        new esign.ApiApp("portal", appArgs, { protect, dependsOn: [team] });
+        return {};
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
     const preview = async () => {
       let out = "";
       const seq = await svc.lastSeq();
@@ -121,10 +129,15 @@ describe("engine: importing into the native plugin", function () {
       // The import file's own spelling of the two (the engine's format: `pluginDownloadUrl`).
       const entry = { version: options.version, ...(options.pluginDownloadURL ? { pluginDownloadUrl: options.pluginDownloadURL } : {}) };
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-import-")), "import.json");
-      fs.writeFileSync(file, JSON.stringify({ resources: [
-        { type: "esign:index:Team", name: "team", id: made.teamId, ...entry },
-        { type: "esign:index:ApiApp", name: "portal", id: made.clientId, ...entry },
-      ] }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          resources: [
+            { type: "esign:index:Team", name: "team", id: made.teamId, ...entry },
+            { type: "esign:index:ApiApp", name: "portal", id: made.clientId, ...entry },
+          ],
+        }),
+      );
       const imported = await stackCli(user, ["import", "--file", file, "--yes", "--generate-code=false"]);
       assert.strictEqual(imported.code, 0, imported.stderr + imported.stdout);
       const state = (await user.stack.exportStack()).deployment.resources;
@@ -149,14 +162,21 @@ describe("engine: importing into the native plugin", function () {
   });
 
   it("the `import` resource option adopts an existing object without a write", async () => {
-    const adopter = await newStack("native-import-option", () => {
-      new nativeClasses.ApiApp("portal", appArgs, { import: made.clientId });
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    const adopter = await newStack(
+      "native-import-option",
+      () => {
+        new nativeClasses.ApiApp("portal", appArgs, { import: made.clientId });
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
     try {
       const seq = await svc.lastSeq();
       const up = await adopter.stack.up();
       assert.deepStrictEqual(changes(up.summary), { create: 1, import: 1 }, "the stack, and the app imported");
-      assert.deepStrictEqual((await svc.requestsSince(seq)).filter((r) => r.method !== "GET"), []);
+      assert.deepStrictEqual(
+        (await svc.requestsSince(seq)).filter((r) => r.method !== "GET"),
+        [],
+      );
       await adopter.stack.preview({ expectNoChanges: true });
     } finally {
       await adopter.dispose({ skipDestroy: true });

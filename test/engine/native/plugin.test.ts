@@ -42,8 +42,14 @@ describe("engine: the native plugin, seven resources", function () {
     assert.deepStrictEqual(changes(up.summary), { create: 8 }, "the stack and the seven resources");
     assert.ok(up.outputs.oauthSecret.secret, "oauthSecret is secret");
     const state = JSON.parse(await t.exportText());
-    const types = state.deployment.resources.map((r: any) => r.type).filter((ty: string) => ty.startsWith("esign:")).sort();
-    assert.deepStrictEqual(types, ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"].map((k) => `esign:index:${k}`));
+    const types = state.deployment.resources
+      .map((r: any) => r.type)
+      .filter((ty: string) => ty.startsWith("esign:"))
+      .sort();
+    assert.deepStrictEqual(
+      types,
+      ["ApiApp", "FaxLine", "FaxLineUser", "Team", "TeamMember", "Template", "TemplateAccess"].map((k) => `esign:index:${k}`),
+    );
     const provider = state.deployment.resources.find((r: any) => r.type === "pulumi:providers:esign");
     assert.ok(provider, "a default esign provider");
     const text = await t.exportText();
@@ -78,21 +84,25 @@ describe("engine: the native plugin, seven resources", function () {
   });
 
   it("lookups find each kind of object in one line of program, and Type.get reads full outputs", async () => {
-    const made = (await t.stack.outputs());
-    const lookups = await newStack("native-lookups", async () => {
-      const inv = (fn: string, args: Record<string, unknown>) => pulumi.runtime.invoke(`esign:index:${fn}`, args);
-      const byId = {} as ApiAppArgs; // as Type.get: no inputs, the engine reads the object by its id
-      const got = new nativeClasses.ApiApp("got", byId, { id: made.clientId.value });
-      return {
-        account: await inv("getAccount", {}),
-        team: await inv("getTeam", {}),
-        template: await inv("getTemplate", { title: "NDA" }),
-        templateById: await inv("getTemplate", { templateId: made.templateId.value }),
-        app: (await inv("getApiApp", { name: "Portal" })).clientId,
-        line: await inv("getFaxLine", { number: made.number.value }),
-        got: { name: (got as any).name, domains: (got as any).domains, oauthSecret: (got as any).oauthSecret },
-      };
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    const made = await t.stack.outputs();
+    const lookups = await newStack(
+      "native-lookups",
+      async () => {
+        const inv = (fn: string, args: Record<string, unknown>) => pulumi.runtime.invoke(`esign:index:${fn}`, args);
+        const byId = {} as ApiAppArgs; // as Type.get: no inputs, the engine reads the object by its id
+        const got = new nativeClasses.ApiApp("got", byId, { id: made.clientId.value });
+        return {
+          account: await inv("getAccount", {}),
+          team: await inv("getTeam", {}),
+          template: await inv("getTemplate", { title: "NDA" }),
+          templateById: await inv("getTemplate", { templateId: made.templateId.value }),
+          app: (await inv("getApiApp", { name: "Portal" })).clientId,
+          line: await inv("getFaxLine", { number: made.number.value }),
+          got: { name: (got as any).name, domains: (got as any).domains, oauthSecret: (got as any).oauthSecret },
+        };
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
     try {
       const seq = await svc.lastSeq();
       const up = await lookups.stack.up();
@@ -111,9 +121,13 @@ describe("engine: the native plugin, seven resources", function () {
       // getAccount, getTeam, getTemplate by title (list + get) and by id, getApiApp and the
       // read of `got` (one shared app list), getFaxLine.
       assert.deepStrictEqual(calls, ["account.get", "api_app.list", "fax_line.get", "team.info", "template.get", "template.get", "template.list"]);
-      const missing = await newStack("native-lookup-missing", async () => ({
-        app: await pulumi.runtime.invoke("esign:index:getApiApp", { name: "Nope" }),
-      }), { config: svc.stackConfig(), env: pluginEnv() });
+      const missing = await newStack(
+        "native-lookup-missing",
+        async () => ({
+          app: await pulumi.runtime.invoke("esign:index:getApiApp", { name: "Nope" }),
+        }),
+        { config: svc.stackConfig(), env: pluginEnv() },
+      );
       try {
         await assert.rejects(missing.stack.preview(), /getApiApp: no API app named "Nope"/);
       } finally {

@@ -42,15 +42,19 @@ describe("engine: the native plugin's explicit providers", function () {
     second = await svc.control("POST", "/accounts", { email_address: "eu@example.com" });
     third = await svc.control("POST", "/accounts", { email_address: "other@example.com" });
     euKey = second.api_key;
-    t = await newStack("native-providers", () => {
-      const eu = new EsignProvider("eu", { apiKey: pulumi.secret(euKey), baseUrl: svc.baseUrl, requestsPerMinute: 60000, ...euSettings });
-      const home = new nativeClasses.ApiApp("home", { name: "Home", domains: ["home.example.com"] });
-      const away = new nativeClasses.ApiApp("away", { name: "Away", domains: ["away.example.com"] }, { provider: eu });
-      // The Account component's children act for the provider the component is given.
-      const file = "apiApps:\n  - key: eu\n    name: From the file\n    domains: [file.example.com]\n";
-      const account = new pulumi.ComponentResource("esign:index:Account", "eu-account", { text: file, apiApps: undefined }, { providers: [eu] }, true) as any;
-      return { homeOwner: (home as any).ownerAccount, awayOwner: (away as any).ownerAccount, fileApps: account.apiApps };
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    t = await newStack(
+      "native-providers",
+      () => {
+        const eu = new EsignProvider("eu", { apiKey: pulumi.secret(euKey), baseUrl: svc.baseUrl, requestsPerMinute: 60000, ...euSettings });
+        const home = new nativeClasses.ApiApp("home", { name: "Home", domains: ["home.example.com"] });
+        const away = new nativeClasses.ApiApp("away", { name: "Away", domains: ["away.example.com"] }, { provider: eu });
+        // The Account component's children act for the provider the component is given.
+        const file = "apiApps:\n  - key: eu\n    name: From the file\n    domains: [file.example.com]\n";
+        const account = new pulumi.ComponentResource("esign:index:Account", "eu-account", { text: file, apiApps: undefined }, { providers: [eu] }, true) as any;
+        return { homeOwner: (home as any).ownerAccount, awayOwner: (away as any).ownerAccount, fileApps: account.apiApps };
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     euKey = second.api_key;
@@ -68,8 +72,11 @@ describe("engine: the native plugin's explicit providers", function () {
     assert.strictEqual(up.outputs.homeOwner.value.accountId, first);
     assert.notStrictEqual(first, second.account_id);
     const euCalls = operations(await svc.requestsSince(seq, second.account_id));
-    assert.deepStrictEqual(euCalls, ["account.get", "api_app.create", "api_app.create", "api_app.list"],
-      "the eu provider made only the away app's and the component's app's calls (one app list for both)");
+    assert.deepStrictEqual(
+      euCalls,
+      ["account.get", "api_app.create", "api_app.create", "api_app.list"],
+      "the eu provider made only the away app's and the component's app's calls (one app list for both)",
+    );
     const fileApp = (await api(svc, second.api_key).get(`/api_app/${up.outputs.fileApps.value.eu}`)).data.api_app;
     assert.strictEqual(fileApp.owner_account.account_id, second.account_id, "the component's app belongs to the eu account");
     const text = await t.exportText();
@@ -86,17 +93,28 @@ describe("engine: the native plugin's explicit providers", function () {
     try {
       for (const run of [() => t.stack.preview(), () => t.stack.up()]) {
         const seq = await svc.lastSeq();
-        await assert.rejects(run(), new RegExp(`provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, ` +
-          `but this provider's objects belong to account ${second.account_id}; it was not recorded: use a key of account ${second.account_id}`));
+        await assert.rejects(
+          run(),
+          new RegExp(
+            `provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, ` +
+              `but this provider's objects belong to account ${second.account_id}; it was not recorded: use a key of account ${second.account_id}`,
+          ),
+        );
         assert.deepStrictEqual(operations(await svc.requestsSince(seq, third.account_id)), ["account.get"], "one read of the new key");
-        assert.ok((await svc.requestsSince(seq)).every((r) => r.method === "GET"), "nothing written");
+        assert.ok(
+          (await svc.requestsSince(seq)).every((r) => r.method === "GET"),
+          "nothing written",
+        );
       }
       assert.ok(!(await recorded()).includes(third.api_key), "the refused key is not recorded in the state");
       euKey = (await svc.control("POST", `/accounts/${second.account_id}/api_keys`, {})).api_key;
       const seq = await svc.lastSeq();
       const preview = await t.stack.preview();
       assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { update: 1 }, "the eu provider only");
-      assert.ok((await svc.requestsSince(seq)).every((r) => r.operation === "account.get"), "only verifying reads");
+      assert.ok(
+        (await svc.requestsSince(seq)).every((r) => r.operation === "account.get"),
+        "only verifying reads",
+      );
     } finally {
       euKey = second.api_key;
     }
@@ -125,8 +143,12 @@ describe("engine: the native plugin's explicit providers", function () {
     try {
       const seq = await svc.lastSeq();
       // The provider's CheckConfig sees the changed key first (D63); the objects' pin would refuse it too.
-      await assert.rejects(t.stack.refresh({ runProgram: true }),
-        new RegExp(`provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, but this provider's objects belong to account ${second.account_id}`));
+      await assert.rejects(
+        t.stack.refresh({ runProgram: true }),
+        new RegExp(
+          `provider eu: apiKey: the API key changed since the last deployment and the new key is for account ${third.account_id}, but this provider's objects belong to account ${second.account_id}`,
+        ),
+      );
       assert.deepStrictEqual(operations(await svc.requestsSince(seq, third.account_id)), ["account.get"], "the other account's key read only its account");
       assert.deepStrictEqual(await urns(), before, "nothing was taken for gone");
     } finally {
@@ -134,8 +156,10 @@ describe("engine: the native plugin's explicit providers", function () {
     }
     euSettings = { allowedAccountIds: [first] };
     try {
-      await assert.rejects(t.stack.refresh({ runProgram: true }),
-        new RegExp(`refused: provider eu: the API key is for account ${second.account_id} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${first}\\); nothing was sent`));
+      await assert.rejects(
+        t.stack.refresh({ runProgram: true }),
+        new RegExp(`refused: provider eu: the API key is for account ${second.account_id} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${first}\\); nothing was sent`),
+      );
       assert.deepStrictEqual(await urns(), before);
     } finally {
       euSettings = {};
@@ -150,14 +174,21 @@ describe("engine: the native plugin's explicit providers", function () {
     try {
       await t.stack.up();
       await svc.control("DELETE", `/accounts/${second.account_id}/api_keys/${kept}`);
-      const output = await t.stack.refresh({ runProgram: true }).then(() => assert.fail("the refresh succeeded"), (e: Error) => e.message);
-      const full = /provider eu: the API key was refused \(401 unauthorized\) by \S+: check the apiKey of provider eu \(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY\)/;
+      const output = await t.stack.refresh({ runProgram: true }).then(
+        () => assert.fail("the refresh succeeded"),
+        (e: Error) => e.message,
+      );
+      const full =
+        /provider eu: the API key was refused \(401 unauthorized\) by \S+: check the apiKey of provider eu \(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY\)/;
       const short = /ApiApp read: refused: the API key was refused \(401\) by \S+; the reason and the fix are in the one error given in full for provider eu/;
       const groups = diagnostics(output);
       assert.strictEqual(groups.filter((g) => full.test(g)).length, 1, output);
       // The other eu resource, when the engine reached it before stopping, got the short line.
       const euResources = groups.filter((g) => /esign:index:ApiApp \((away|app:eu)\)/.test(g));
-      assert.ok(euResources.every((g) => full.test(g) || short.test(g)), output);
+      assert.ok(
+        euResources.every((g) => full.test(g) || short.test(g)),
+        output,
+      );
       assert.doesNotMatch(output, /check esign:apiKey/, "the stack's setting is not where this key comes from");
     } finally {
       euKey = second.api_key;

@@ -17,14 +17,18 @@ describe("engine: the native plugin's warnings and errors", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("native-warnings", () => {
-      const team = new nativeClasses.Team("team", { name: "Ops" });
-      const carol = new nativeClasses.TeamMember("carol", { teamId: (team as any).teamId, emailAddress: "carol@example.com" }, { dependsOn: [team] });
-      const line = new nativeClasses.FaxLine("main", { areaCode: 415, country: "US" });
-      new nativeClasses.FaxLineUser("main:carol", { number: (line as any).number, emailAddress: "carol@example.com" }, { dependsOn: [carol] });
-      new nativeClasses.ApiApp("portal", { name: "Portal", domains });
-      return {};
-    }, { config: svc.stackConfig(), env: pluginEnv() });
+    t = await newStack(
+      "native-warnings",
+      () => {
+        const team = new nativeClasses.Team("team", { name: "Ops" });
+        const carol = new nativeClasses.TeamMember("carol", { teamId: (team as any).teamId, emailAddress: "carol@example.com" }, { dependsOn: [team] });
+        const line = new nativeClasses.FaxLine("main", { areaCode: 415, country: "US" });
+        new nativeClasses.FaxLineUser("main:carol", { number: (line as any).number, emailAddress: "carol@example.com" }, { dependsOn: [carol] });
+        new nativeClasses.ApiApp("portal", { name: "Portal", domains });
+        return {};
+      },
+      { config: svc.stackConfig(), env: pluginEnv() },
+    );
   });
   after(async () => {
     domains = ["portal.example.com"];

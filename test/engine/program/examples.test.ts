@@ -32,7 +32,8 @@ describe("engine: the example programs", function () {
   this.timeout(180_000);
 
   it("covers every examples/<scenario>/ folder (the Pulumi YAML one: test/engine/yaml/)", () => {
-    const folders = fs.readdirSync(path.join(repoRoot, "examples"))
+    const folders = fs
+      .readdirSync(path.join(repoRoot, "examples"))
       .filter((d) => fs.existsSync(path.join(repoRoot, "examples", d, "Pulumi.yaml")))
       .filter((d) => !/^runtime:\s*yaml/m.test(fs.readFileSync(path.join(repoRoot, "examples", d, "Pulumi.yaml"), "utf8")))
       .sort();
@@ -54,10 +55,13 @@ describe("engine: the example programs", function () {
         if (seed) await applySeed(seed, svc.baseUrl, svc.apiKey);
         tmp = fs.mkdtempSync(path.join(os.tmpdir(), `esign-example-${scenario.name}-`));
         const bin = pulumiBinDir();
-        stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, {
-          pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
-          envVars: { ...localBackendEnv(tmp), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
-        });
+        stack = await LocalWorkspace.createOrSelectStack(
+          { stackName, workDir },
+          {
+            pulumiCommand: await PulumiCommand.get({ root: path.dirname(bin) }),
+            envVars: { ...localBackendEnv(tmp), PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+          },
+        );
         for (const [key, v] of Object.entries(svc.stackConfig())) {
           await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
         }

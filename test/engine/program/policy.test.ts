@@ -52,18 +52,23 @@ describe("engine: the account policy pack", function () {
     return { events, error, messages: events.map((e) => `${e.enforcementLevel} ${e.policyName}: ${line(e)}`) };
   };
   const protectAll = { protect: true };
-  const allowAcme = () => config("acme", {
-    "esign-api-app-domains": { allowedDomains: ["acme.example"] },
-    "esign-member-email-domains": { allowedDomains: ["acme.example"] },
-  });
+  const allowAcme = () =>
+    config("acme", {
+      "esign-api-app-domains": { allowedDomains: ["acme.example"] },
+      "esign-member-email-domains": { allowedDomains: ["acme.example"] },
+    });
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-policy-"));
     fs.cpSync(path.join(repoRoot, "examples", "files"), path.join(dir, "examples", "files"), { recursive: true });
     svc = await localService({ autoAcceptInvites: true });
-    t = await newStack("policy", () => {
-      deployAccount(parseAccountFile(current.yaml, path.join(dir, "account.yaml")), current.opts);
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "policy",
+      () => {
+        deployAccount(parseAccountFile(current.yaml, path.join(dir, "account.yaml")), current.opts);
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -88,24 +93,31 @@ describe("engine: the account policy pack", function () {
       members.add({ emailAddress: "erin@acme.example", role: "Admin" });
       doc.setIn(["templates", 0, "testMode"], true);
     });
-    const result = await preview(yaml, protectAll, config("strict", {
-      "esign-api-app-domains": { allowedDomains: ["acme.example"] },
-      "esign-member-email-domains": { allowedDomains: ["acme.example"] },
-      "esign-max-admins": { maxAdmins: 3 },
-      "esign-template-signer-roles": { minSignerRoles: 3 },
-      // The test stack is "test": treat it as production to exercise the stack-name rule.
-      "esign-no-test-mode-in-production": { productionStackPattern: "^test$" },
-    }));
+    const result = await preview(
+      yaml,
+      protectAll,
+      config("strict", {
+        "esign-api-app-domains": { allowedDomains: ["acme.example"] },
+        "esign-member-email-domains": { allowedDomains: ["acme.example"] },
+        "esign-max-admins": { maxAdmins: 3 },
+        "esign-template-signer-roles": { minSignerRoles: 3 },
+        // The test stack is "test": treat it as production to exercise the stack-name rule.
+        "esign-no-test-mode-in-production": { productionStackPattern: "^test$" },
+      }),
+    );
     assert.ok(result.error, "preview fails");
-    assert.deepStrictEqual(result.messages.sort(), [
-      'mandatory esign-api-app-domains: ApiApp "app:portal" property domains[2]: "portal.evil.example" is outside the allowed domains (acme.example) (rule esign-api-app-domains)',
-      'mandatory esign-https-callbacks: ApiApp "app:portal" property callbackUrl: "http://portal.acme.example/esign/events" does not use https (rule esign-https-callbacks)',
-      'mandatory esign-https-callbacks: ApiApp "app:portal" property oauth.callbackUrl: "http://portal.acme.example/oauth/callback" does not use https (rule esign-https-callbacks)',
-      'mandatory esign-max-admins: 4 TeamMember resources have property role = "Admin" ("member:alice@acme.example", "member:dan@acme.example", "member:erin@acme.example", "member:mallory@evil.example"); at most 3 may (rule esign-max-admins)',
-      'mandatory esign-member-email-domains: TeamMember "member:mallory@evil.example" property emailAddress: "mallory@evil.example" is outside the allowed domains (acme.example) (rule esign-member-email-domains)',
-      'mandatory esign-no-test-mode-in-production: Template "template:nda" property testMode: is true on production stack "test" (rule esign-no-test-mode-in-production)',
-      'mandatory esign-template-signer-roles: Template "template:nda" property signerRoles: has 2 signer role(s), at least 3 required (rule esign-template-signer-roles)',
-    ].sort());
+    assert.deepStrictEqual(
+      result.messages.sort(),
+      [
+        'mandatory esign-api-app-domains: ApiApp "app:portal" property domains[2]: "portal.evil.example" is outside the allowed domains (acme.example) (rule esign-api-app-domains)',
+        'mandatory esign-https-callbacks: ApiApp "app:portal" property callbackUrl: "http://portal.acme.example/esign/events" does not use https (rule esign-https-callbacks)',
+        'mandatory esign-https-callbacks: ApiApp "app:portal" property oauth.callbackUrl: "http://portal.acme.example/oauth/callback" does not use https (rule esign-https-callbacks)',
+        'mandatory esign-max-admins: 4 TeamMember resources have property role = "Admin" ("member:alice@acme.example", "member:dan@acme.example", "member:erin@acme.example", "member:mallory@evil.example"); at most 3 may (rule esign-max-admins)',
+        'mandatory esign-member-email-domains: TeamMember "member:mallory@evil.example" property emailAddress: "mallory@evil.example" is outside the allowed domains (acme.example) (rule esign-member-email-domains)',
+        'mandatory esign-no-test-mode-in-production: Template "template:nda" property testMode: is true on production stack "test" (rule esign-no-test-mode-in-production)',
+        'mandatory esign-template-signer-roles: Template "template:nda" property signerRoles: has 2 signer role(s), at least 3 required (rule esign-template-signer-roles)',
+      ].sort(),
+    );
     assert.match(result.error!.message, /esign-https-callbacks/);
   });
 
@@ -117,18 +129,25 @@ describe("engine: the account policy pack", function () {
     });
     const result = await preview(yaml, {}, config("advisory", { "esign-https-callbacks": { enforcementLevel: "advisory" } }));
     assert.strictEqual(result.error, undefined, result.error?.message);
-    assert.deepStrictEqual(result.messages.sort(), [
-      'advisory esign-fax-lines-protected: FaxLine "fax:main" property protect: a fax line must be protected (resource option protect: true) (rule esign-fax-lines-protected)',
-      'advisory esign-https-callbacks: ApiApp "app:portal" property callbackUrl: "http://portal.acme.example/esign/events" does not use https (rule esign-https-callbacks)',
-    ].sort());
+    assert.deepStrictEqual(
+      result.messages.sort(),
+      [
+        'advisory esign-fax-lines-protected: FaxLine "fax:main" property protect: a fax line must be protected (resource option protect: true) (rule esign-fax-lines-protected)',
+        'advisory esign-https-callbacks: ApiApp "app:portal" property callbackUrl: "http://portal.acme.example/esign/events" does not use https (rule esign-https-callbacks)',
+      ].sort(),
+    );
   });
 
   it("lets an allowed host keep http and a disabled rule stay silent", async () => {
     const yaml = account((doc) => doc.setIn(["apiApps", 0, "callbackUrl"], "http://localhost:8080/events"));
-    const result = await preview(yaml, {}, config("relaxed", {
-      "esign-https-callbacks": { allowHttpHosts: ["localhost"] },
-      "esign-fax-lines-protected": { enforcementLevel: "disabled" },
-    }));
+    const result = await preview(
+      yaml,
+      {},
+      config("relaxed", {
+        "esign-https-callbacks": { allowHttpHosts: ["localhost"] },
+        "esign-fax-lines-protected": { enforcementLevel: "disabled" },
+      }),
+    );
     assert.strictEqual(result.error, undefined, result.error?.message);
     assert.deepStrictEqual(result.messages, []);
   });

@@ -56,19 +56,23 @@ describe("engine: the program's cost per resource", function () {
   before(async () => {
     svc = await localService();
     await api(svc).post("/team/create", { name: "Cost" }); // members need a team on `up`
-    t = await newStack("program-cost", () => {
-      const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
-      counts.plain = tracesFormattedBy(() => {
-        for (let i = 0; i < N; i++) new Plain(`plain${i}`, { ...outputs, emailAddress: `p${i}@example.com` });
-      });
-      counts.esign = tracesFormattedBy(declareMembers);
-      process.env.PULUMI_DEBUG_PROMISE_LEAKS = "true";
-      try {
-        counts.debugging = tracesFormattedBy(() => void new esign.TeamMember("debugged", { emailAddress: "d@example.com" }));
-      } finally {
-        delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
-      }
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "program-cost",
+      () => {
+        const outputs = { accountId: undefined, emailAddress: undefined, teamId: undefined, role: undefined, status: undefined };
+        counts.plain = tracesFormattedBy(() => {
+          for (let i = 0; i < N; i++) new Plain(`plain${i}`, { ...outputs, emailAddress: `p${i}@example.com` });
+        });
+        counts.esign = tracesFormattedBy(declareMembers);
+        process.env.PULUMI_DEBUG_PROMISE_LEAKS = "true";
+        try {
+          counts.debugging = tracesFormattedBy(() => void new esign.TeamMember("debugged", { emailAddress: "d@example.com" }));
+        } finally {
+          delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
+        }
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -88,7 +92,11 @@ describe("engine: the program's cost per resource", function () {
     await t.stack.up();
     const state = await t.stack.exportStack();
     const member = (state.deployment.resources ?? []).find((r: any) => r.urn.endsWith("::m0"));
-    const line = fs.readFileSync(__filename, "utf8").split("\n").findIndex((l) => l.includes("// DECLARED" + " HERE")) + 1;
+    const line =
+      fs
+        .readFileSync(__filename, "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("// DECLARED" + " HERE")) + 1;
     assert.match(String(member?.sourcePosition), new RegExp(`program-cost\\.test\\.ts#${line},\\d+$`), JSON.stringify(member?.stackTrace));
   });
 });

@@ -22,10 +22,14 @@ describe("engine: ApiApp", function () {
       callbackUrl: "https://a.example.com/events",
       oauth: { callbackUrl: "https://a.example.com/oauth", scopes: ["basic_account_info", "request_signature"] },
     };
-    t = await newStack("api-app", () => {
-      const app = new esign.ApiApp("portal", args);
-      return { clientId: app.clientId, oauthSecret: app.oauthSecret };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "api-app",
+      () => {
+        const app = new esign.ApiApp("portal", args);
+        return { clientId: app.clientId, oauthSecret: app.oauthSecret };
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -132,10 +136,14 @@ describe("engine: ApiApp adoption", function () {
     const made = await api(svc).post("/api_app", { name: "Existing", domains: ["x.example.com"] });
     assert.strictEqual(made.status, 201);
     const clientId = made.data.api_app.client_id;
-    t = await newStack("api-app-adopt", () => {
-      const app = new esign.ApiApp("existing", { clientId, name: "Existing", domains: ["x.example.com"] });
-      return { clientId: app.clientId };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "api-app-adopt",
+      () => {
+        const app = new esign.ApiApp("existing", { clientId, name: "Existing", domains: ["x.example.com"] });
+        return { clientId: app.clientId };
+      },
+      { config: svc.stackConfig() },
+    );
     const seq = await svc.lastSeq();
     let output = "";
     const up = await t.stack.up({ onOutput: (s) => (output += s) });

@@ -18,14 +18,18 @@ describe("engine: FaxLine and FaxLineUser", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("fax-line", () => {
-      const team = new esign.Team("team", { name: "Front desk" });
-      const bob = new esign.TeamMember("bob", { teamId: team.teamId, emailAddress: "bob@example.com" }, { dependsOn: [team] });
-      if (!withLine) return {};
-      const line = new esign.FaxLine("main", { areaCode, country, city: "San Francisco" });
-      new esign.FaxLineUser("main:bob", { number: line.number, emailAddress: "bob@example.com" }, { dependsOn: [bob] });
-      return { number: line.number };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "fax-line",
+      () => {
+        const team = new esign.Team("team", { name: "Front desk" });
+        const bob = new esign.TeamMember("bob", { teamId: team.teamId, emailAddress: "bob@example.com" }, { dependsOn: [team] });
+        if (!withLine) return {};
+        const line = new esign.FaxLine("main", { areaCode, country, city: "San Francisco" });
+        new esign.FaxLineUser("main:bob", { number: line.number, emailAddress: "bob@example.com" }, { dependsOn: [bob] });
+        return { number: line.number };
+      },
+      { config: svc.stackConfig() },
+    );
     await t.stack.up();
     await svc.control("POST", "/invites/accept", { email_address: "bob@example.com" });
     withLine = true;
@@ -106,7 +110,10 @@ describe("engine: FaxLine adoption", function () {
     const seq = await svc.lastSeq();
     const up = await t.stack.up();
     assert.strictEqual(up.outputs.number.value, number);
-    assert.deepStrictEqual((await svc.requestsSince(seq)).filter((r) => r.method !== "GET"), []);
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).filter((r) => r.method !== "GET"),
+      [],
+    );
     await t.stack.preview({ expectNoChanges: true });
   });
 });

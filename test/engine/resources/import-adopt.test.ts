@@ -15,9 +15,13 @@ describe("engine: { import: id } points to adoption", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("import-adopt", () => {
-      new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"] }, { import: "0dd3b823a682527788c4e40cb7b6f7e9" });
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "import-adopt",
+      () => {
+        new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"] }, { import: "0dd3b823a682527788c4e40cb7b6f7e9" });
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose({ skipDestroy: true });

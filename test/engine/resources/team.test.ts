@@ -21,15 +21,19 @@ describe("engine: Team and TeamMember", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("team", () => {
-      const team = new esign.Team("team", { name: teamName });
-      const members: Record<string, unknown> = {};
-      for (const p of people) {
-        const m = new esign.TeamMember(`member:${p.email}`, { teamId: team.teamId, emailAddress: p.email, role: p.role }, { dependsOn: [team] });
-        members[p.email] = { status: m.status, role: m.role, accountId: m.accountId };
-      }
-      return { teamId: team.teamId, members };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "team",
+      () => {
+        const team = new esign.Team("team", { name: teamName });
+        const members: Record<string, unknown> = {};
+        for (const p of people) {
+          const m = new esign.TeamMember(`member:${p.email}`, { teamId: team.teamId, emailAddress: p.email, role: p.role }, { dependsOn: [team] });
+          members[p.email] = { status: m.status, role: m.role, accountId: m.accountId };
+        }
+        return { teamId: team.teamId, members };
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -114,12 +118,16 @@ describe("engine: refreshing 50 team members reads the team once", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("team-bulk", () => {
-      const team = new esign.Team("team", { name: "Bulk" });
-      for (let i = 0; i < 50; i++) {
-        new esign.TeamMember(`m${i}`, { teamId: team.teamId, emailAddress: `user${i}@example.com` }, { dependsOn: [team] });
-      }
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "team-bulk",
+      () => {
+        const team = new esign.Team("team", { name: "Bulk" });
+        for (let i = 0; i < 50; i++) {
+          new esign.TeamMember(`m${i}`, { teamId: team.teamId, emailAddress: `user${i}@example.com` }, { dependsOn: [team] });
+        }
+      },
+      { config: svc.stackConfig() },
+    );
     await t.stack.up();
   });
   after(async () => {
@@ -170,9 +178,13 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
       await svc.control("POST", "/invites/accept", { email_address: `big${i}@example.com` });
     }
     const teamId = (await api(svc).get("/team/info")).data.team.team_id;
-    t = await newStack("team-large", () => {
-      for (let i = 0; i < N; i++) new esign.TeamMember(`m${i}`, { teamId, emailAddress: `big${i}@example.com` });
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "team-large",
+      () => {
+        for (let i = 0; i < N; i++) new esign.TeamMember(`m${i}`, { teamId, emailAddress: `big${i}@example.com` });
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose();
@@ -184,7 +196,10 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: N + 1 }, "the members and the stack");
     const upReads = await readsSince(svc, seq);
-    assert.ok(upReads.every((r) => r.startsWith("GET ")), `adoption only reads: ${upReads.join(", ")}`);
+    assert.ok(
+      upReads.every((r) => r.startsWith("GET ")),
+      `adoption only reads: ${upReads.join(", ")}`,
+    );
 
     seq = await svc.lastSeq();
     const refresh = await t.stack.refresh();
@@ -193,7 +208,10 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
     // 151 accounts (the admin too): GET /team is not trusted as complete at 100 or more.
     assert.strictEqual(reads.length, Math.ceil((N + 1) / 100) + 2, reads.join(", ")); // + GET /account (the pin)
     assert.deepStrictEqual(reads.slice(0, 2), ["GET /v3/account", "GET /v3/team"]);
-    assert.ok(reads.slice(2).every((r) => r.startsWith("GET /v3/team/members/")), reads.join(", "));
+    assert.ok(
+      reads.slice(2).every((r) => r.startsWith("GET /v3/team/members/")),
+      reads.join(", "),
+    );
     assert.strictEqual((await t.resource("m149")).status, "member");
   });
 });

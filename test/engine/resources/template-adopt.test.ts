@@ -11,9 +11,7 @@ import * as esign from "../../../provider";
 import { changes, newStack, repoRoot, TestStack } from "../support/engine";
 import { api, localService, LocalService } from "../../support/local";
 
-const fields = [
-  { documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 },
-];
+const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 
 describe("engine: Template adopted by templateId", function () {
   this.timeout(600_000);
@@ -26,18 +24,29 @@ describe("engine: Template adopted by templateId", function () {
   before(async () => {
     svc = await localService();
     // The template exists before this stack: made by another one.
-    maker = await newStack("template-maker", () => {
-      const nda = new esign.Template("nda", {
-        title: "NDA", message: "Please sign", files: [path.join(repoRoot, "examples", "files", "nda.pdf")],
-        signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields,
-      });
-      return { templateId: nda.templateId };
-    }, { config: svc.stackConfig() });
+    maker = await newStack(
+      "template-maker",
+      () => {
+        const nda = new esign.Template("nda", {
+          title: "NDA",
+          message: "Please sign",
+          files: [path.join(repoRoot, "examples", "files", "nda.pdf")],
+          signerRoles: [{ name: "Client", order: 0 }],
+          formFieldsPerDocument: fields,
+        });
+        return { templateId: nda.templateId };
+      },
+      { config: svc.stackConfig() },
+    );
     templateId = (await maker.stack.up()).outputs.templateId.value;
-    t = await newStack("template-adopt", () => {
-      const nda = new esign.Template("nda", { templateId, title: "Mutual NDA", message: "Please sign", signerRoles, formFieldsPerDocument: fields });
-      return { templateId: nda.templateId };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "template-adopt",
+      () => {
+        const nda = new esign.Template("nda", { templateId, title: "Mutual NDA", message: "Please sign", signerRoles, formFieldsPerDocument: fields });
+        return { templateId: nda.templateId };
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await t?.dispose({ skipDestroy: true });
@@ -67,12 +76,18 @@ describe("engine: Template adopted by templateId", function () {
   });
 
   it("refuses a content change at preview, naming the property and the reason; the template stays", async () => {
-    signerRoles = [{ name: "Client", order: 0 }, { name: "Witness", order: 1 }];
+    signerRoles = [
+      { name: "Client", order: 0 },
+      { name: "Witness", order: 1 },
+    ];
     const seq = await svc.lastSeq();
-    await assert.rejects(t.stack.preview(), (e: Error) =>
-      /signerRoles/.test(e.message) && /an adopted template \(templateId\) is never replaced/.test(e.message));
+    await assert.rejects(t.stack.preview(), (e: Error) => /signerRoles/.test(e.message) && /an adopted template \(templateId\) is never replaced/.test(e.message));
     await assert.rejects(t.stack.up(), /never replaced/);
-    assert.deepStrictEqual((await svc.requestsSince(seq)).filter((r) => r.method !== "GET"), [], "nothing written");
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).filter((r) => r.method !== "GET"),
+      [],
+      "nothing written",
+    );
     assert.strictEqual((await api(svc).get(`/template/${templateId}`)).status, 200, "the adopted template is still there");
   });
 });

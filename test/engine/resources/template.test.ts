@@ -11,9 +11,7 @@ import { api, localService, LocalService } from "../../support/local";
 
 const file = (name: string) => path.join(repoRoot, "examples", "files", name);
 
-const fields = [
-  { documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 },
-];
+const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 
 describe("engine: Template and TemplateAccess", function () {
   this.timeout(600_000);
@@ -25,14 +23,18 @@ describe("engine: Template and TemplateAccess", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("template", () => {
-      const team = new esign.Team("team", { name: "Legal" });
-      const alice = new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: "alice@example.com" }, { dependsOn: [team] });
-      if (!withTemplate) return {};
-      const template = new esign.Template("nda", { title, files, signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields });
-      new esign.TemplateAccess("nda:alice", { templateId: template.templateId, emailAddress: "alice@example.com" }, { dependsOn: [alice] });
-      return { templateId: template.templateId };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "template",
+      () => {
+        const team = new esign.Team("team", { name: "Legal" });
+        const alice = new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: "alice@example.com" }, { dependsOn: [team] });
+        if (!withTemplate) return {};
+        const template = new esign.Template("nda", { title, files, signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields });
+        new esign.TemplateAccess("nda:alice", { templateId: template.templateId, emailAddress: "alice@example.com" }, { dependsOn: [alice] });
+        return { templateId: template.templateId };
+      },
+      { config: svc.stackConfig() },
+    );
     await t.stack.up();
     // Access can only be given to accounts on the caller's team: alice accepts first.
     await svc.control("POST", "/invites/accept", { email_address: "alice@example.com" });
@@ -79,11 +81,17 @@ describe("engine: Template and TemplateAccess", function () {
     const newId = up.outputs.templateId.value;
     assert.notStrictEqual(newId, oldId);
     const calls = await svc.requestsSince(seq);
-    assert.ok(calls.some((c) => c.method === "POST" && c.path === `/v3/template/update_files/${oldId}`), "went through update_files");
+    assert.ok(
+      calls.some((c) => c.method === "POST" && c.path === `/v3/template/update_files/${oldId}`),
+      "went through update_files",
+    );
     assert.ok(!calls.some((c) => c.path === "/v3/template/create"), "no fresh template");
     assert.strictEqual((await api(svc).get(`/template/${oldId}`)).status, 404, "the old template is gone");
     const template = (await api(svc).get(`/template/${newId}`)).data.template;
-    assert.ok(template.accounts.some((a: any) => a.email_address === "alice@example.com"), "access moved to the new template");
+    assert.ok(
+      template.accounts.some((a: any) => a.email_address === "alice@example.com"),
+      "access moved to the new template",
+    );
     await t.stack.preview({ expectNoChanges: true });
   });
 
@@ -111,9 +119,13 @@ describe("engine: Template and TemplateAccess", function () {
 
   it("rejects a template without signer roles at preview, with zero requests", async () => {
     const seq = await svc.lastSeq();
-    const bad = await newStack("template-bad", () => {
-      new esign.Template("bad", { title: "x", files: [file("nda.pdf")], signerRoles: [], formFieldsPerDocument: fields, subject: "s".repeat(201) });
-    }, { config: svc.stackConfig() });
+    const bad = await newStack(
+      "template-bad",
+      () => {
+        new esign.Template("bad", { title: "x", files: [file("nda.pdf")], signerRoles: [], formFieldsPerDocument: fields, subject: "s".repeat(201) });
+      },
+      { config: svc.stackConfig() },
+    );
     try {
       await assert.rejects(bad.stack.preview(), (e: Error) => /signerRoles/.test(e.message) && /subject/.test(e.message) && /at most 200/.test(e.message));
       assert.deepStrictEqual(await svc.requestsSince(seq), []);

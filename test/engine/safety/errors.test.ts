@@ -39,9 +39,13 @@ describe("engine: provider errors are one readable line (safety)", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("safety-errors", () => {
-      if (withApp) new esign.ApiApp("app", { name: "Portal", domains: ["portal.example.com"] });
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "safety-errors",
+      () => {
+        if (withApp) new esign.ApiApp("app", { name: "Portal", domains: ["portal.example.com"] });
+      },
+      { config: svc.stackConfig() },
+    );
   });
   afterEach(async () => {
     await svc.control("DELETE", "/faults");

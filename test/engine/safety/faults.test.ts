@@ -37,7 +37,9 @@ async function upOutcome(t: TestStack): Promise<{ ok: boolean; errors: string }>
     await t.stack.up();
     return { ok: true, errors: "" };
   } catch (error) {
-    const lines = String(error).split("\n").filter((l) => /^\s*error: /.test(l));
+    const lines = String(error)
+      .split("\n")
+      .filter((l) => /^\s*error: /.test(l));
     return { ok: false, errors: [...new Set(lines.map((l) => l.trim()))].slice(0, 5).join("; ") };
   }
 }
@@ -55,10 +57,14 @@ describe("engine: faults during up (10% 5xx, bursts of 429)", function () {
     svc = await localService({ rateLimit: 100_000 });
     await api(svc).post("/team/create", { name: "Faults" });
     teamId = (await api(svc).get("/team/info")).data.team.team_id;
-    t = await newStack("faults-a", () => {
-      for (let i = 0; i < MEMBERS; i++) new esign.TeamMember(`m${i}`, { teamId, emailAddress: email(i) });
-      for (let i = 0; i < APPS; i++) new esign.ApiApp(`app${i}`, { name: `Faulty app ${i}`, domains: ["example.com"] });
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "faults-a",
+      () => {
+        for (let i = 0; i < MEMBERS; i++) new esign.TeamMember(`m${i}`, { teamId, emailAddress: email(i) });
+        for (let i = 0; i < APPS; i++) new esign.ApiApp(`app${i}`, { name: `Faulty app ${i}`, domains: ["example.com"] });
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     clearInterval(bursts);
@@ -87,13 +93,15 @@ describe("engine: faults during up (10% 5xx, bursts of 429)", function () {
     assert.strictEqual(emails.length, MEMBERS, "one invitation per declared member");
     assert.deepStrictEqual(new Set(emails), new Set(Array.from({ length: MEMBERS }, (_, i) => email(i))));
     const apps = await appsInService(svc);
-    assert.deepStrictEqual(apps.map((a) => a.name).sort(), Array.from({ length: APPS }, (_, i) => `Faulty app ${i}`).sort(),
-      "exactly the declared apps, no duplicates");
+    assert.deepStrictEqual(apps.map((a) => a.name).sort(), Array.from({ length: APPS }, (_, i) => `Faulty app ${i}`).sort(), "exactly the declared apps, no duplicates");
 
     await t.stack.refresh();
     await t.stack.preview({ expectNoChanges: true });
     const state = await t.stack.exportStack();
-    const ids = (state.deployment.resources ?? []).filter((r: any) => String(r.type).endsWith("esign:ApiApp")).map((r: any) => r.id).sort();
+    const ids = (state.deployment.resources ?? [])
+      .filter((r: any) => String(r.type).endsWith("esign:ApiApp"))
+      .map((r: any) => r.id)
+      .sort();
     assert.deepStrictEqual(ids, apps.map((a) => a.client_id).sort(), `state holds the service's apps: ${JSON.stringify({ ids, apps })}`);
   });
 });
@@ -110,10 +118,14 @@ describe("engine: the connection drops after a create was committed", function (
     svc = await localService({ rateLimit: 100_000 });
     await api(svc).post("/team/create", { name: "Drops" });
     teamId = (await api(svc).get("/team/info")).data.team.team_id;
-    t = await newStack("faults-b", () => {
-      new esign.TeamMember("carol", { teamId, emailAddress: "carol@example.com" });
-      new esign.ApiApp("portal", { name: "Portal", domains: ["example.com"] });
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "faults-b",
+      () => {
+        new esign.TeamMember("carol", { teamId, emailAddress: "carol@example.com" });
+        new esign.ApiApp("portal", { name: "Portal", domains: ["example.com"] });
+      },
+      { config: svc.stackConfig() },
+    );
   });
   after(async () => {
     await svc?.control("DELETE", "/faults");
@@ -138,7 +150,11 @@ describe("engine: the connection drops after a create was committed", function (
     const seq = await svc.lastSeq();
     await t.stack.up();
     const writes = (await svc.requestsSince(seq, svc.accountId)).filter((r) => r.method !== "GET");
-    assert.deepStrictEqual(writes.map((r) => `${r.method} ${r.path}`), [], "taken over: no second add_member or api_app create");
+    assert.deepStrictEqual(
+      writes.map((r) => `${r.method} ${r.path}`),
+      [],
+      "taken over: no second add_member or api_app create",
+    );
     assert.deepStrictEqual(await invitedEmails(svc), ["carol@example.com"]);
     const apps = await appsInService(svc);
     assert.strictEqual(apps.length, 1, "still one app");

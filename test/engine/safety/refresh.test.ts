@@ -10,9 +10,7 @@ import * as esign from "../../../provider";
 import { changes, newStack, repoRoot, TestStack } from "../support/engine";
 import { localService, LocalService } from "../../support/local";
 
-const fields = [
-  { documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 },
-];
+const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 
 describe("engine: refresh leaves no noise (safety)", function () {
   this.timeout(600_000);
@@ -24,19 +22,26 @@ describe("engine: refresh leaves no noise (safety)", function () {
 
   before(async () => {
     svc = await localService({ autoAcceptInvites: true });
-    t = await newStack("safety-refresh", () => {
-      new esign.ApiApp("app", { name: appName, domains: ["portal.example.com"] });
-      const team = new esign.Team("team", { name: "Ops" });
-      const template = new esign.Template("nda", {
-        title, files: [path.join(repoRoot, "examples", "files", "nda.pdf")], signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields,
-      });
-      const line = new esign.FaxLine("line", { areaCode: 415, country: "US" });
-      for (const email of people) {
-        const member = new esign.TeamMember(`member:${email}`, { teamId: team.teamId, emailAddress: email }, { dependsOn: [team] });
-        new esign.TemplateAccess(`nda:${email}`, { templateId: template.templateId, emailAddress: email }, { dependsOn: [member] });
-        new esign.FaxLineUser(`line:${email}`, { number: line.number, emailAddress: email }, { dependsOn: [member] });
-      }
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "safety-refresh",
+      () => {
+        new esign.ApiApp("app", { name: appName, domains: ["portal.example.com"] });
+        const team = new esign.Team("team", { name: "Ops" });
+        const template = new esign.Template("nda", {
+          title,
+          files: [path.join(repoRoot, "examples", "files", "nda.pdf")],
+          signerRoles: [{ name: "Client", order: 0 }],
+          formFieldsPerDocument: fields,
+        });
+        const line = new esign.FaxLine("line", { areaCode: 415, country: "US" });
+        for (const email of people) {
+          const member = new esign.TeamMember(`member:${email}`, { teamId: team.teamId, emailAddress: email }, { dependsOn: [team] });
+          new esign.TemplateAccess(`nda:${email}`, { templateId: template.templateId, emailAddress: email }, { dependsOn: [member] });
+          new esign.FaxLineUser(`line:${email}`, { number: line.number, emailAddress: email }, { dependsOn: [member] });
+        }
+      },
+      { config: svc.stackConfig() },
+    );
     await t.stack.up();
     // A member leaves (with their grants): the lists that used to be outputs shift by position.
     people = ["bob@example.com", "carol@example.com"];

@@ -11,9 +11,7 @@ import * as esign from "../../../provider";
 import { changes, newStack, repoRoot, TestStack } from "../support/engine";
 import { api, localService, LocalService } from "../../support/local";
 
-const fields = [
-  { documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 },
-];
+const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 
 describe("engine: a rename keeps the object (safety)", function () {
   this.timeout(600_000);
@@ -29,19 +27,26 @@ describe("engine: a rename keeps the object (safety)", function () {
 
   before(async () => {
     svc = await localService();
-    t = await newStack("safety-rename", () => {
-      new esign.ApiApp(appName, { name: "Portal", domains: ["portal.example.com"], ...(adoptApp ? { adopt: true } : {}) }, { aliases: appAliases.map((name) => ({ name })) });
-      const team = new esign.Team("team", { name: "Ops" });
-      const member = new esign.TeamMember(`member:${key(alice)}`, { teamId: team.teamId, ...alice, role: "Admin" }, { dependsOn: [team] });
-      if (!grants) return {};
-      const line = new esign.FaxLine("line", { areaCode: 415, country: "US" });
-      new esign.FaxLineUser(`line:user:${key(alice)}`, { number: line.number, ...alice }, { dependsOn: [member] });
-      const template = new esign.Template("nda", {
-        title: "NDA", files: [path.join(repoRoot, "examples", "files", "nda.pdf")], signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields,
-      });
-      new esign.TemplateAccess(`nda:access:${key(alice)}`, { templateId: template.templateId, ...alice }, { dependsOn: [member] });
-      return { number: line.number, templateId: template.templateId };
-    }, { config: svc.stackConfig() });
+    t = await newStack(
+      "safety-rename",
+      () => {
+        new esign.ApiApp(appName, { name: "Portal", domains: ["portal.example.com"], ...(adoptApp ? { adopt: true } : {}) }, { aliases: appAliases.map((name) => ({ name })) });
+        const team = new esign.Team("team", { name: "Ops" });
+        const member = new esign.TeamMember(`member:${key(alice)}`, { teamId: team.teamId, ...alice, role: "Admin" }, { dependsOn: [team] });
+        if (!grants) return {};
+        const line = new esign.FaxLine("line", { areaCode: 415, country: "US" });
+        new esign.FaxLineUser(`line:user:${key(alice)}`, { number: line.number, ...alice }, { dependsOn: [member] });
+        const template = new esign.Template("nda", {
+          title: "NDA",
+          files: [path.join(repoRoot, "examples", "files", "nda.pdf")],
+          signerRoles: [{ name: "Client", order: 0 }],
+          formFieldsPerDocument: fields,
+        });
+        new esign.TemplateAccess(`nda:access:${key(alice)}`, { templateId: template.templateId, ...alice }, { dependsOn: [member] });
+        return { number: line.number, templateId: template.templateId };
+      },
+      { config: svc.stackConfig() },
+    );
     await t.stack.up();
     // Grants need an accepted teammate.
     await svc.control("POST", "/invites/accept", { email_address: "alice@example.com" });
@@ -80,11 +85,20 @@ describe("engine: a rename keeps the object (safety)", function () {
     assert.deepStrictEqual(changes(up.summary), { create: 3, delete: 3 });
     const members = (await api(svc).get(`/team/members/${before.teamId}`)).data;
     const list = members.team_members ?? members.members;
-    assert.ok(list.some((m: any) => m.account_id === before.accountId), "alice is still on the team");
+    assert.ok(
+      list.some((m: any) => m.account_id === before.accountId),
+      "alice is still on the team",
+    );
     const line = (await api(svc).get("/fax_line", { params: { number: number.value } })).data.fax_line;
-    assert.ok(line.accounts.some((a: any) => a.account_id === before.accountId), "alice still uses the fax line");
+    assert.ok(
+      line.accounts.some((a: any) => a.account_id === before.accountId),
+      "alice still uses the fax line",
+    );
     const template = (await api(svc).get(`/template/${templateId.value}`)).data.template;
-    assert.ok(template.accounts.some((a: any) => a.account_id === before.accountId), "alice still has the template");
+    assert.ok(
+      template.accounts.some((a: any) => a.account_id === before.accountId),
+      "alice still has the template",
+    );
     assert.strictEqual((await t.resource(`member:${before.accountId}`)).status, "member");
     await t.stack.preview({ refresh: true, expectNoChanges: true });
   });

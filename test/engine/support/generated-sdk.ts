@@ -11,7 +11,10 @@ import { repoRoot } from "./engine";
 let bin: string | undefined;
 
 export function generatedSdk(): any {
-  bin ??= execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+  bin ??= execFileSync(path.join(repoRoot, "scripts", "build-sdk-nodejs"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop()!;
   return require(bin);
 }
 

@@ -25,13 +25,16 @@ export async function keysProject(svc: LocalService, name: string): Promise<Keys
   const dir = path.join(repoRoot, ".pulumi-local", `${name}-${crypto.randomBytes(4).toString("hex")}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
-  fs.writeFileSync(path.join(dir, "index.js"), [
-    'const esign = require("pulumi-esign");',
-    'new esign.Team("team", { name: "Ops" });',
-    'const app = new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"] });',
-    "exports.clientId = app.clientId;",
-    "",
-  ].join("\n"));
+  fs.writeFileSync(
+    path.join(dir, "index.js"),
+    [
+      'const esign = require("pulumi-esign");',
+      'new esign.Team("team", { name: "Ops" });',
+      'const app = new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"] });',
+      "exports.clientId = app.clientId;",
+      "",
+    ].join("\n"),
+  );
   const env = localBackendEnv(dir);
   const pulumi = (...args: string[]) => runPulumi(args, dir, env);
   const init = await pulumi("stack", "init", "test");
@@ -42,11 +45,15 @@ export async function keysProject(svc: LocalService, name: string): Promise<Keys
     dir,
     env,
     pulumi,
-    drift: (...args) => new Promise<CliResult>((resolve) => {
-      require("child_process").execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), "drift", ...args],
-        { cwd: dir, env: { ...process.env, ...env } },
-        (error: { code?: number } | null, stdout: string, stderr: string) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
-    }),
+    drift: (...args) =>
+      new Promise<CliResult>((resolve) => {
+        require("child_process").execFile(
+          process.execPath,
+          [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), "drift", ...args],
+          { cwd: dir, env: { ...process.env, ...env } },
+          (error: { code?: number } | null, stdout: string, stderr: string) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      }),
     async urns() {
       const exported = await pulumi("stack", "export");
       return (JSON.parse(exported.stdout).deployment.resources ?? []).map((r: { urn: string }) => r.urn).sort();

@@ -12,7 +12,10 @@ let pluginDir: string | undefined;
 
 /** The folder of `pulumi-resource-esign` (scripts/ensure-plugin builds dist/ when needed). */
 export function pluginBinDir(): string {
-  pluginDir ??= execFileSync(path.join(repoRoot, "scripts", "ensure-plugin"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop()!;
+  pluginDir ??= execFileSync(path.join(repoRoot, "scripts", "ensure-plugin"), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop()!;
   return pluginDir;
 }
 
@@ -22,9 +25,7 @@ export function pluginEnv(): Record<string, string> {
 }
 
 export const pdf = path.join(repoRoot, "examples", "files", "nda.pdf");
-export const fields = [
-  { documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 },
-];
+export const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 export const ALICE = "alice@example.com";
 export const appArgs = {
   name: "Portal",

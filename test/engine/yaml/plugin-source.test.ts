@@ -70,14 +70,11 @@ describe("engine: the plugin a Pulumi YAML program names", function () {
 
   it("a package declaration file names them for a program without options", async () => {
     const dir = tempDir();
-    const project = writeYamlProject(dir, () => [
-      "name: esign-declared", "runtime: yaml", "resources:", "  team:", "    type: esign:index:Team", "    properties:", "      name: Ops", "",
-    ].join("\n"));
+    const project = writeYamlProject(dir, () => ["name: esign-declared", "runtime: yaml", "resources:", "  team:", "    type: esign:index:Team", "    properties:", "      name: Ops", ""].join("\n"));
     for (const f of ["account.yaml", "seed.json", "README.md"]) fs.rmSync(path.join(project, f));
     // The file `pulumi package add ./schema.json` writes (sdks/esign/esign-<version>.yaml).
     fs.mkdirSync(path.join(project, "sdks", "esign"), { recursive: true });
-    fs.writeFileSync(path.join(project, "sdks", "esign", `esign-${VERSION}.yaml`),
-      `packageDeclarationVersion: 1\nname: esign\nversion: ${VERSION}\ndownloadUrl: ${SERVER}\n`);
+    fs.writeFileSync(path.join(project, "sdks", "esign", `esign-${VERSION}.yaml`), `packageDeclarationVersion: 1\nname: esign\nversion: ${VERSION}\ndownloadUrl: ${SERVER}\n`);
     const stack = await yamlStack(project, dir, { pluginDir: null, config: fakeConfig, env });
     await assert.rejects(stack.preview(), (e: Error) => e.message.includes(ARCHIVE));
     assert.ok(requested.includes(`/releases/${ARCHIVE}`), `requested: ${requested.join(", ")}`);

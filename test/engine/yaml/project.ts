@@ -82,10 +82,13 @@ export async function yamlStack(projectDir: string, stateDir: string, opts: Yaml
   const env = localBackendEnv(stateDir);
   const plugin = opts.pluginDir === null ? [] : [linkedPlugin(opts.pluginDir ?? pluginBinDir(), stateDir)];
   env.PATH = [...(opts.pathPrefix ?? []), ...plugin, cliDir, yamlHostDir(cliDir), process.env.PATH].join(":");
-  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir: projectDir }, {
-    pulumiCommand: await PulumiCommand.get({ root: path.dirname(cliDir), skipVersionCheck: true }),
-    envVars: { ...env, ...opts.env },
-  });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", workDir: projectDir },
+    {
+      pulumiCommand: await PulumiCommand.get({ root: path.dirname(cliDir), skipVersionCheck: true }),
+      envVars: { ...env, ...opts.env },
+    },
+  );
   for (const [key, v] of Object.entries(opts.config ?? {})) await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
   return stack;
 }
@@ -94,7 +97,9 @@ export async function yamlStack(projectDir: string, stateDir: string, opts: Yaml
 export function exportText(stack: Stack): string {
   const ws = stack.workspace as unknown as { envVars: Record<string, string>; workDir: string; pulumiCommand: { command: string } };
   return execFileSync(ws.pulumiCommand.command, ["stack", "export", "--stack", stack.name], {
-    cwd: ws.workDir, env: { ...process.env, ...ws.envVars }, encoding: "utf8",
+    cwd: ws.workDir,
+    env: { ...process.env, ...ws.envVars },
+    encoding: "utf8",
   });
 }
 
@@ -104,22 +109,44 @@ export const EXAMPLE_CALLS = {
   firstPreview: ["account.get"],
   up: [
     // One account read per provider process (the pin, D31; the default one's shared with getAccount).
-    "account.get", "account.get",
+    "account.get",
+    "account.get",
     // The component's app and the portal; each create first lists apps (names are unique).
-    "api_app.create", "api_app.create", "api_app.list", "api_app.list",
-    "fax_line.add_user", "fax_line.create", "fax_line.create", "fax_line.get",
+    "api_app.create",
+    "api_app.create",
+    "api_app.list",
+    "api_app.list",
+    "fax_line.add_user",
+    "fax_line.create",
+    "fax_line.create",
+    "fax_line.get",
     // The adopted team (GET /team, /team/info); bob: the team's people (GET /team), then his invitation.
-    "team.add_member", "team.get", "team.get", "team.info",
-    "template.add_user", "template.create", "template.files_as_file_url", "template.files_as_file_url",
-    "template.get", "template.get", "template.get",
+    "team.add_member",
+    "team.get",
+    "team.get",
+    "team.info",
+    "template.add_user",
+    "template.create",
+    "template.files_as_file_url",
+    "template.files_as_file_url",
+    "template.get",
+    "template.get",
+    "template.get",
   ],
   // The two lookups answer whenever the program runs.
   preview: ["account.get", "template.get"],
   // No team.destroy: the adopted team is retained.
   destroy: [
-    "account.get", "account.get",
-    "api_app.delete", "api_app.delete", "fax_line.delete", "fax_line.delete", "fax_line.remove_user",
-    "team.remove_member", "template.delete", "template.remove_user",
+    "account.get",
+    "account.get",
+    "api_app.delete",
+    "api_app.delete",
+    "fax_line.delete",
+    "fax_line.delete",
+    "fax_line.remove_user",
+    "team.remove_member",
+    "template.delete",
+    "template.remove_user",
   ],
 };
 

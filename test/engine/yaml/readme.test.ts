@@ -37,7 +37,10 @@ describe("engine: the README's Pulumi YAML program", function () {
       assert.strictEqual(up.outputs.accountId.value, svc.accountId);
       const http = api(svc);
       assert.strictEqual((await http.get("/team")).data.team.name, "Ops");
-      assert.deepStrictEqual((await http.get("/api_app/list")).data.api_apps.map((a: any) => a.name), ["Portal"]);
+      assert.deepStrictEqual(
+        (await http.get("/api_app/list")).data.api_apps.map((a: any) => a.name),
+        ["Portal"],
+      );
     } finally {
       await stack.destroy();
     }

@@ -14,9 +14,7 @@ const template = new esign.Template("direct-template", {
   title: "Direct template",
   files: [path.join(__dirname, "files", "nda.pdf")],
   signerRoles: [{ name: "Signer" }],
-  formFieldsPerDocument: [
-    { documentIndex: 0, apiId: "signer_signature", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 500, width: 200, height: 40 },
-  ],
+  formFieldsPerDocument: [{ documentIndex: 0, apiId: "signer_signature", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 500, width: 200, height: 40 }],
 });
 new esign.TemplateAccess("direct-template:dana", { templateId: template.templateId, emailAddress: "dana@example.com", skipNotification: true }, { dependsOn: [dana] });
 const line = new esign.FaxLine("direct-line", { areaCode: 212, country: "US", city: "New York" });

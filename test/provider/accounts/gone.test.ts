@@ -41,8 +41,12 @@ describe("provider (in process): only an envelope 404 means gone", () => {
     const made = await apps.create({ name: "Portal", domains: ["portal.example.com"] });
     h.nextRun();
     h.set({ "esign:baseUrl": proxyUrl });
-    await assert.rejects(apps.read(made.id, made.outs),
-      new RegExp(`^esign: api_app\\.\\w+ GET /api_app/\\S+ failed with 404 not_the_api: ${proxyUrl.replace(/[./:]/g, "\\$&")}/api_app/\\S+ answered 404 without the API's error envelope \\(text/html\\): is the base URL the API's /v3\\?`));
+    await assert.rejects(
+      apps.read(made.id, made.outs),
+      new RegExp(
+        `^esign: api_app\\.\\w+ GET /api_app/\\S+ failed with 404 not_the_api: ${proxyUrl.replace(/[./:]/g, "\\$&")}/api_app/\\S+ answered 404 without the API's error envelope \\(text/html\\): is the base URL the API's /v3\\?`,
+      ),
+    );
     await assert.rejects(apps.delete(made.id, made.outs), /not_the_api/, "nor does a delete count it as done");
   });
 
@@ -66,8 +70,12 @@ describe("provider (in process): only an envelope 404 means gone", () => {
     const made = await apps.create({ name: "Kept", domains: ["kept.example.com"] });
     h.nextRun();
     h.set({ "esign:baseUrl": h.svc.url });
-    const { calls } = await h.counting(() => assert.rejects(apps.read(made.id, made.outs),
-      new RegExp(`^esign: invalid provider settings: esign:baseUrl: must be the API's http\\(s\\) URL ending in /v3 \\(e\\.g\\. https://api\\.hellosign\\.com/v3\\), got "${h.svc.url}"$`)));
+    const { calls } = await h.counting(() =>
+      assert.rejects(
+        apps.read(made.id, made.outs),
+        new RegExp(`^esign: invalid provider settings: esign:baseUrl: must be the API's http\\(s\\) URL ending in /v3 \\(e\\.g\\. https://api\\.hellosign\\.com/v3\\), got "${h.svc.url}"$`),
+      ),
+    );
     assert.deepStrictEqual(calls, []);
   });
 });

@@ -22,22 +22,39 @@ describe("provider (in process): a changed key is verified once, at diff", () =>
   beforeEach(() => h.nextRun());
 
   /** diff of both apps with their desired inputs, as a preview does; errors as messages. */
-  const previewBoth = () => h.counting(() => Promise.all(apps.map((a, i) =>
-    h.resource("ApiApp").diff(a.id, a.outs, desired(["A", "B"][i])).catch((e: Error) => e.message))));
+  const previewBoth = () =>
+    h.counting(() =>
+      Promise.all(
+        apps.map((a, i) =>
+          h
+            .resource("ApiApp")
+            .diff(a.id, a.outs, desired(["A", "B"][i]))
+            .catch((e: Error) => e.message),
+        ),
+      ),
+    );
 
   it("records a fingerprint of the key, not the key; an unchanged key diffs with no request", async () => {
     const fp = apps[0].outs.keyFingerprint;
     assert.match(fp, /^k1\.[\w-]+\.[\w-]{22}$/);
     assert.ok(!JSON.stringify(apps[0].outs).includes(h.svc.apiKey), "the key is not in the outputs");
     const { result, calls } = await previewBoth();
-    assert.deepStrictEqual(result.map((r) => (r as { changes: boolean }).changes), [false, false]);
+    assert.deepStrictEqual(
+      result.map((r) => (r as { changes: boolean }).changes),
+      [false, false],
+    );
     assert.deepStrictEqual(calls, []);
   });
 
   it("another account's key: the preview fails in one line per the pin, after one account read", async () => {
     h.set({ "esign:apiKey": other.api_key });
     const { result, calls } = await previewBoth();
-    assert.match(result[0] as string, new RegExp(`^ApiApp ${apps[0].id} diff \\(the API key changed since the last deployment\\): refused: the object belongs to account ${h.svc.accountId} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example\\.com\\); set esign:apiKey / ESIGN_API_KEY to a key of account ${h.svc.accountId}\\. Nothing was changed$`));
+    assert.match(
+      result[0] as string,
+      new RegExp(
+        `^ApiApp ${apps[0].id} diff \\(the API key changed since the last deployment\\): refused: the object belongs to account ${h.svc.accountId} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example\\.com\\); set esign:apiKey / ESIGN_API_KEY to a key of account ${h.svc.accountId}\\. Nothing was changed$`,
+      ),
+    );
     assert.match(result[1] as string, /refused: the API key is for account \w+, the objects belong to account \w+; the reason and the fix are in the one error given in full/);
     assert.deepStrictEqual(calls, ["GET /v3/account"]);
   });
@@ -53,7 +70,10 @@ describe("provider (in process): a changed key is verified once, at diff", () =>
     assert.strictEqual((await h.control("DELETE", `/accounts/${h.svc.accountId}/api_keys/${h.svc.apiKey}`)).status, 200);
     h.set({ "esign:apiKey": next });
     const { result, calls } = await previewBoth();
-    assert.deepStrictEqual(result.map((r) => (r as { changes: boolean }).changes), [true, true]);
+    assert.deepStrictEqual(
+      result.map((r) => (r as { changes: boolean }).changes),
+      [true, true],
+    );
     assert.deepStrictEqual(calls, ["GET /v3/account"]);
     const updated = await h.counting(() => h.resource("ApiApp").update(apps[0].id, apps[0].outs, desired("A")));
     assert.deepStrictEqual(updated.calls, [], "nothing sent: the pin's read is already made in this run");

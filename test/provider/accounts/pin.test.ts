@@ -37,7 +37,9 @@ describe("provider (in process): the account pin", () => {
     h.nextRun();
     h.set({ "esign:apiKey": other.api_key });
     // In full once per provider process, then a short line naming both accounts (D62).
-    const refused = new RegExp(`ApiApp ${made.id} (read|update|delete): refused: (the object belongs to account ${start} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example.com\\)|the API key is for account ${other.account_id}, the objects belong to account ${start}; the reason and the fix are in the one error given in full)`);
+    const refused = new RegExp(
+      `ApiApp ${made.id} (read|update|delete): refused: (the object belongs to account ${start} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example.com\\)|the API key is for account ${other.account_id}, the objects belong to account ${start}; the reason and the fix are in the one error given in full)`,
+    );
     const { calls } = await h.counting(async () => {
       await assert.rejects(apps.read(made.id, made.outs), refused);
       await assert.rejects(apps.update(made.id, made.outs, { name: "Hijacked", domains: ["portal.example.com"] }), refused);
@@ -63,8 +65,11 @@ describe("provider (in process): the account pin", () => {
   it("esign:allowedAccountIds refuses another account before any request but GET /account", async () => {
     h.set({ "esign:allowedAccountIds": JSON.stringify([other.account_id]) });
     const { calls } = await h.counting(() =>
-      assert.rejects(h.resource("ApiApp").create({ name: "Nope", domains: ["nope.example.com"] }),
-        new RegExp(`ApiApp create: refused: the API key is for account ${start} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${other.account_id}\\); nothing was sent`)));
+      assert.rejects(
+        h.resource("ApiApp").create({ name: "Nope", domains: ["nope.example.com"] }),
+        new RegExp(`ApiApp create: refused: the API key is for account ${start} \\(\\S+\\), which is not in esign:allowedAccountIds \\(${other.account_id}\\); nothing was sent`),
+      ),
+    );
     assert.deepStrictEqual(calls, ["GET /v3/account"]);
     h.set({ "esign:allowedAccountIds": `${other.account_id}, ${start}` });
     h.nextRun();

@@ -30,10 +30,13 @@ describe("provider (in process): a refused key is said once, naming the provider
   async function readAll(): Promise<string[]> {
     const messages: string[] = [];
     for (const m of made) {
-      await h.resource("ApiApp").read(m.id, m.outs).then(
-        () => assert.fail(`read of ${m.id} succeeded`),
-        (e: Error) => messages.push(e.message),
-      );
+      await h
+        .resource("ApiApp")
+        .read(m.id, m.outs)
+        .then(
+          () => assert.fail(`read of ${m.id} succeeded`),
+          (e: Error) => messages.push(e.message),
+        );
     }
     return messages;
   }
@@ -41,7 +44,10 @@ describe("provider (in process): a refused key is said once, naming the provider
   it("an explicit provider's refused key names the provider and its apiKey, not esign:apiKey", async () => {
     h.asExplicitProvider("acct-f");
     const [first] = await readAll();
-    assert.match(first, /^ApiApp read: provider acct-f: the API key was refused \(401 unauthorized\) by \S+: check the apiKey of provider acct-f \(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY\)\. A refresh or destroy without --run-program uses provider acct-f's apiKey as recorded at the last `pulumi up`: add --run-program to use the program's$/);
+    assert.match(
+      first,
+      /^ApiApp read: provider acct-f: the API key was refused \(401 unauthorized\) by \S+: check the apiKey of provider acct-f \(an explicit provider reads only its own inputs, never esign:apiKey or ESIGN_API_KEY\)\. A refresh or destroy without --run-program uses provider acct-f's apiKey as recorded at the last `pulumi up`: add --run-program to use the program's$/,
+    );
     assert.doesNotMatch(first, /check esign:apiKey/);
   });
 
@@ -50,7 +56,10 @@ describe("provider (in process): a refused key is said once, naming the provider
     assert.match(first, /^ApiApp read: the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY\. The key in use is esign:apiKey as recorded/);
     assert.strictEqual(rest.length, 2);
     for (const line of rest) {
-      assert.match(line, /^ApiApp read: refused: the API key was refused \(401\) by http:\/\/127\.0\.0\.1:\d+\/v3; the reason and the fix are in the one error given in full for the default provider$/);
+      assert.match(
+        line,
+        /^ApiApp read: refused: the API key was refused \(401\) by http:\/\/127\.0\.0\.1:\d+\/v3; the reason and the fix are in the one error given in full for the default provider$/,
+      );
     }
   });
 
@@ -62,10 +71,25 @@ describe("provider (in process): a refused key is said once, naming the provider
 
   it("another account's key: the pin's refusal in full once, then short lines; no request but the account read", async () => {
     h.set({ "esign:apiKey": other.api_key });
-    const { result: [first, ...rest], calls } = await h.counting(readAll);
-    assert.match(first, new RegExp(`^ApiApp ${made[0].id} read: refused: the object belongs to account ${h.svc.accountId} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example\\.com\\); set esign:apiKey / ESIGN_API_KEY to a key of account ${h.svc.accountId}\\. Nothing was changed$`));
-    assert.deepStrictEqual(rest, made.slice(1).map((m) =>
-      `ApiApp ${m.id} read: refused: the API key is for account ${other.account_id}, the objects belong to account ${h.svc.accountId}; the reason and the fix are in the one error given in full for the default provider`));
+    const {
+      result: [first, ...rest],
+      calls,
+    } = await h.counting(readAll);
+    assert.match(
+      first,
+      new RegExp(
+        `^ApiApp ${made[0].id} read: refused: the object belongs to account ${h.svc.accountId} \\(its managingAccountId\\) but the API key is for account ${other.account_id} \\(other@example\\.com\\); set esign:apiKey / ESIGN_API_KEY to a key of account ${h.svc.accountId}\\. Nothing was changed$`,
+      ),
+    );
+    assert.deepStrictEqual(
+      rest,
+      made
+        .slice(1)
+        .map(
+          (m) =>
+            `ApiApp ${m.id} read: refused: the API key is for account ${other.account_id}, the objects belong to account ${h.svc.accountId}; the reason and the fix are in the one error given in full for the default provider`,
+        ),
+    );
     assert.deepStrictEqual(calls, ["GET /v3/account"]);
   });
 
@@ -73,7 +97,12 @@ describe("provider (in process): a refused key is said once, naming the provider
     h.set({ "esign:apiKey": other.api_key });
     h.asExplicitProvider("acct-f");
     const [first] = await readAll();
-    assert.match(first, new RegExp(`read: refused: provider acct-f: the object belongs to account ${h.svc.accountId} .* set the apiKey of provider acct-f to a key of account ${h.svc.accountId}\\. Nothing was changed$`));
+    assert.match(
+      first,
+      new RegExp(
+        `read: refused: provider acct-f: the object belongs to account ${h.svc.accountId} .* set the apiKey of provider acct-f to a key of account ${h.svc.accountId}\\. Nothing was changed$`,
+      ),
+    );
   });
 
   it("each run (provider process) says it in full again; the live key still works", async () => {

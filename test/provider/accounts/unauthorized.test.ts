@@ -25,18 +25,24 @@ describe("provider (in process): a refused key is one line with the fix", () => 
 
   it("the revoked key from the stack config: names the setting, the URL and --run-program", async () => {
     const url = h.svc.baseUrl.replace(/[./:]/g, "\\$&");
-    await assert.rejects(h.resource("ApiApp").read(made.id, made.outs), new RegExp(
-      `^esign: ApiApp read: the API key was refused \\(401 unauthorized\\) by ${url}: check esign:apiKey / ESIGN_API_KEY\\. ` +
-      "The key in use is esign:apiKey as recorded at the last `pulumi up` when this is a refresh, destroy or --refresh without " +
-      "--run-program: after rotating the key run `pulumi up`, or add --run-program \\(`pulumi refresh --run-program`, `pulumi destroy --run-program`\\)$"));
+    await assert.rejects(
+      h.resource("ApiApp").read(made.id, made.outs),
+      new RegExp(
+        `^esign: ApiApp read: the API key was refused \\(401 unauthorized\\) by ${url}: check esign:apiKey / ESIGN_API_KEY\\. ` +
+          "The key in use is esign:apiKey as recorded at the last `pulumi up` when this is a refresh, destroy or --refresh without " +
+          "--run-program: after rotating the key run `pulumi up`, or add --run-program \\(`pulumi refresh --run-program`, `pulumi destroy --run-program`\\)$",
+      ),
+    );
   });
 
   it("the revoked key from ESIGN_API_KEY: names the variable, no --run-program advice", async () => {
     h.configure({ "esign:baseUrl": h.svc.baseUrl });
     process.env.ESIGN_API_KEY = h.svc.apiKey;
     try {
-      await assert.rejects(h.resource("ApiApp").delete(made.id, made.outs),
-        /^esign: ApiApp delete: the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY \(the key in use came from the ESIGN_API_KEY environment variable\)$/);
+      await assert.rejects(
+        h.resource("ApiApp").delete(made.id, made.outs),
+        /^esign: ApiApp delete: the API key was refused \(401 unauthorized\) by \S+: check esign:apiKey \/ ESIGN_API_KEY \(the key in use came from the ESIGN_API_KEY environment variable\)$/,
+      );
     } finally {
       delete process.env.ESIGN_API_KEY;
     }

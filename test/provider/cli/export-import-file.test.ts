@@ -69,16 +69,19 @@ describe("esign export --format pulumi-import", () => {
     const file = await exported();
     const digits = made.line.replace(/\D/g, "");
     const bob = (await h.resource("TeamMember").read(`${made.team}/bob@example.com`, { teamId: made.team, emailAddress: "bob@example.com" })).props!.accountId;
-    assert.deepStrictEqual(file.resources.map((r) => [r.type.replace("esign:index:", ""), r.name, r.id]), [
-      ["Team", "team", made.team],
-      ["TeamMember", "member:alice@example.com", `${made.team}/${made.alice}`],
-      ["TeamMember", "member:bob@example.com", `${made.team}/${bob}`],
-      ["ApiApp", "app:portal", made.app],
-      ["Template", "template:nda", made.template],
-      ["TemplateAccess", "template:nda:access:alice@example.com", `${made.template}/${made.alice}`],
-      ["FaxLine", `fax:line-${digits}`, made.line],
-      ["FaxLineUser", `fax:line-${digits}:user:alice@example.com`, `${made.line}/${made.alice}`],
-    ]);
+    assert.deepStrictEqual(
+      file.resources.map((r) => [r.type.replace("esign:index:", ""), r.name, r.id]),
+      [
+        ["Team", "team", made.team],
+        ["TeamMember", "member:alice@example.com", `${made.team}/${made.alice}`],
+        ["TeamMember", "member:bob@example.com", `${made.team}/${bob}`],
+        ["ApiApp", "app:portal", made.app],
+        ["Template", "template:nda", made.template],
+        ["TemplateAccess", "template:nda:access:alice@example.com", `${made.template}/${made.alice}`],
+        ["FaxLine", `fax:line-${digits}`, made.line],
+        ["FaxLineUser", `fax:line-${digits}:user:alice@example.com`, `${made.line}/${made.alice}`],
+      ],
+    );
     for (const r of file.resources) {
       assert.deepStrictEqual([r.version, r.pluginDownloadUrl, r.provider], [version, PLUGIN_DOWNLOAD_URL, undefined], r.name);
     }
@@ -105,9 +108,15 @@ describe("esign export --format pulumi-import", () => {
   it("refuses a bad format, a bad --provider and import-only flags on the account file, in one line, before any request", async () => {
     const cases: [string[], string][] = [
       [["--format", "json"], 'esign export: --format must be one of account, pulumi-import, got "json"'],
-      [["--format", "pulumi-import", "--provider", "main"], 'esign export: --provider must be NAME=URN of an esign provider in the stack (urn:pulumi:<stack>::<project>::pulumi:providers:esign::<name>), got "main"'],
+      [
+        ["--format", "pulumi-import", "--provider", "main"],
+        'esign export: --provider must be NAME=URN of an esign provider in the stack (urn:pulumi:<stack>::<project>::pulumi:providers:esign::<name>), got "main"',
+      ],
       [["--plugin-version", "1.0.0"], "esign export: --plugin-version applies to --format pulumi-import only"],
-      [["--format", "pulumi-import", "--plugin-version", "1.0.0", "--provider", "m=urn:pulumi:s::p::pulumi:providers:esign::m"], "esign export: --plugin-version and --provider exclude each other (an explicit provider names its own version)"],
+      [
+        ["--format", "pulumi-import", "--plugin-version", "1.0.0", "--provider", "m=urn:pulumi:s::p::pulumi:providers:esign::m"],
+        "esign export: --plugin-version and --provider exclude each other (an explicit provider names its own version)",
+      ],
     ];
     for (const [args, message] of cases) {
       const { result, calls } = await h.counting(() => esign(["export", "--out", path.join(dir, "never.json"), ...args, ...creds]));

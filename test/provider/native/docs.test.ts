@@ -16,7 +16,11 @@ describe("native plugin: docs/resources pages", () => {
       assert.ok(page === resourcePage(kind, prose), `docs/resources/${pageName(kind)}.md is stale: run \`npm run docs:resources\``);
       const preview = resourceSpecs[kind].calls.find(([op]) => op === "preview");
       assert.ok(preview && /^none\b/.test(preview[1]), `${kind}: the calls table says preview makes none`);
-      for (const op of ["create", "refresh", "delete"]) assert.ok(resourceSpecs[kind].calls.some(([o]) => o === op), `${kind}: the calls of ${op}`);
+      for (const op of ["create", "refresh", "delete"])
+        assert.ok(
+          resourceSpecs[kind].calls.some(([o]) => o === op),
+          `${kind}: the calls of ${op}`,
+        );
       for (const [key, rule] of Object.entries(registry[kind].rules)) {
         if (rule.change !== "ignore") assert.ok(page.includes(`\`${key}\``), `${kind}: the page names ${key}`);
       }

@@ -65,7 +65,10 @@ describe("native plugin: the usage examples in the schema", () => {
           for (const arg of Object.keys(invoke.arguments ?? {})) assert.ok(fn.inputs.properties[arg], `${invoke.function} takes ${arg}`);
           typeOf[name] = { outputs: new Set(Object.keys(fn.outputs.properties)) };
         }
-        assert.ok(Object.values(program.resources ?? {}).some((r) => r.type === token(kind)), `${kind}: the example declares one`);
+        assert.ok(
+          Object.values(program.resources ?? {}).some((r) => r.type === token(kind)),
+          `${kind}: the example declares one`,
+        );
         for (const [name, r] of Object.entries(program.resources ?? {})) {
           const res = schema.resources[r.type];
           assert.ok(res, `${kind}: ${name}'s type ${r.type} is in the schema`);

@@ -40,17 +40,23 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
 
   it("another account's key fails naming the provider, both accounts, and is not recorded", async () => {
     const { result, calls } = await check("acct-f", inputs(other.api_key), recorded);
-    assert.deepStrictEqual(result.failures, [{
-      property: "apiKey",
-      reason: `provider acct-f: apiKey: the API key changed since the last deployment and the new key is for account ${other.account_id}, ` +
-        `but this provider's objects belong to account ${h.svc.accountId}; it was not recorded: use a key of account ${h.svc.accountId}`,
-    }]);
+    assert.deepStrictEqual(result.failures, [
+      {
+        property: "apiKey",
+        reason:
+          `provider acct-f: apiKey: the API key changed since the last deployment and the new key is for account ${other.account_id}, ` +
+          `but this provider's objects belong to account ${h.svc.accountId}; it was not recorded: use a key of account ${h.svc.accountId}`,
+      },
+    ]);
     assert.deepStrictEqual(calls, ["GET /v3/account", "GET /v3/account"], "the new key's account, then (none recorded yet) the old key's");
   });
 
   it("a refused key fails in one line", async () => {
     const { result } = await check("acct-f", inputs("not-a-key"), recorded);
-    assert.match(result.failures[0]?.reason ?? "", /^provider acct-f: apiKey: the API key changed since the last deployment and the new key was refused \(401 unauthorized\) by \S+; it was not recorded$/);
+    assert.match(
+      result.failures[0]?.reason ?? "",
+      /^provider acct-f: apiKey: the API key changed since the last deployment and the new key was refused \(401 unauthorized\) by \S+; it was not recorded$/,
+    );
   });
 
   it("a rotation within the account is recorded after one read, with its account; then another account is caught at one read", async () => {
@@ -81,9 +87,15 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
       assert.deepStrictEqual(diffConfig(first.result.inputs, changed.result.inputs).changed, ["apiKey"]);
       process.env.ESIGN_API_KEY = next;
       const back = await check("default_0_1_0", {}, changed.result.inputs);
-      assert.match(back.result.failures[0]?.reason ?? "", /^esign:apiKey \/ ESIGN_API_KEY: the API key changed since the last deployment and the new key is for account \w+, but this provider's objects belong to account \w+/);
+      assert.match(
+        back.result.failures[0]?.reason ?? "",
+        /^esign:apiKey \/ ESIGN_API_KEY: the API key changed since the last deployment and the new key is for account \w+, but this provider's objects belong to account \w+/,
+      );
     } finally {
-      for (const [k, v] of [["ESIGN_API_KEY", saved.key], ["ESIGN_BASE_URL", saved.url]] as const) {
+      for (const [k, v] of [
+        ["ESIGN_API_KEY", saved.key],
+        ["ESIGN_BASE_URL", saved.url],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }

@@ -35,8 +35,13 @@ describe("native plugin: the registry's package pages", () => {
   });
 
   it("the configuration table has one row per setting, with its environment variable, and the key is secret", () => {
-    const rows = installationPage(version).split("\n").filter((l) => l.startsWith("| `esign:"));
-    assert.deepStrictEqual(rows.map((r) => /^\| `esign:(\w+)` \| `(\w+)` \|/.exec(r)?.slice(1, 3)), SETTINGS.map((s) => [s.name, s.env]));
+    const rows = installationPage(version)
+      .split("\n")
+      .filter((l) => l.startsWith("| `esign:"));
+    assert.deepStrictEqual(
+      rows.map((r) => /^\| `esign:(\w+)` \| `(\w+)` \|/.exec(r)?.slice(1, 3)),
+      SETTINGS.map((s) => [s.name, s.env]),
+    );
     assert.match(rows[SETTINGS.findIndex((s) => s.name === "apiKey")], /Secret\. \|$/);
   });
 

@@ -24,8 +24,7 @@ describe("native plugin: schema.json", () => {
 
   it("describes every resource of the registry, and only those (plus the Account component)", () => {
     assert.deepStrictEqual(Object.keys(resourceSpecs).sort(), Object.keys(registry).sort());
-    assert.deepStrictEqual(Object.keys(schema.resources).sort(),
-      [...Object.keys(registry), "Account"].map((k) => `esign:index:${k}`).sort());
+    assert.deepStrictEqual(Object.keys(schema.resources).sort(), [...Object.keys(registry), "Account"].map((k) => `esign:index:${k}`).sort());
     assert.strictEqual(schema.resources["esign:index:Account"].isComponent, true);
   });
 
@@ -35,8 +34,16 @@ describe("native plugin: schema.json", () => {
       const spec = resourceSpecs[kind];
       const ruled = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
       const described = new Set([...Object.keys(spec.inputs), ...Object.keys(spec.computed ?? {})]);
-      assert.deepStrictEqual([...ruled].filter((k) => !described.has(k)), [], "rules keys without a schema property");
-      assert.deepStrictEqual([...described].filter((k) => !ruled.has(k)), [], "schema inputs without a rule");
+      assert.deepStrictEqual(
+        [...ruled].filter((k) => !described.has(k)),
+        [],
+        "rules keys without a schema property",
+      );
+      assert.deepStrictEqual(
+        [...described].filter((k) => !ruled.has(k)),
+        [],
+        "schema inputs without a rule",
+      );
       const res = schema.resources[`esign:index:${kind}`];
       for (const [key, rule] of Object.entries(impl.rules)) {
         if (!res.inputProperties[key]) continue; // computed: an output only

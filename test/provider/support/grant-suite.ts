@@ -42,8 +42,10 @@ export function grantSuite(s: GrantSuite): void {
     before(async () => {
       h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead();
       await h.resource("Team").create({ name: "Ops" });
-      await team(["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com", "carol@example.com"],
-        ["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com"]);
+      await team(
+        ["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com", "carol@example.com"],
+        ["alice@example.com", "bea@example.com", "cid@example.com", "dan@example.com", "eve@example.com"],
+      );
       parent = await s.makeParent(h);
       h.nextRun();
     });
@@ -107,7 +109,11 @@ export function grantSuite(s: GrantSuite): void {
     it("N grants on one parent read it once, for create and for refresh", async () => {
       h.nextRun();
       const people = ["bea@example.com", "cid@example.com", "dan@example.com"];
-      const made = await h.counting(async () => { const out: Created[] = []; for (const p of people) out.push(await grant({ emailAddress: p })); return out; });
+      const made = await h.counting(async () => {
+        const out: Created[] = [];
+        for (const p of people) out.push(await grant({ emailAddress: p }));
+        return out;
+      });
       const c = s.calls(parent);
       assert.deepStrictEqual(made.calls, [c.read, c.add, c.add, c.add]);
       h.nextRun();
@@ -130,9 +136,15 @@ export function grantSuite(s: GrantSuite): void {
       h.nextRun();
       await grant({ emailAddress: "eve@example.com" });
       h.nextRun();
-      const { result: { calls }, warnings } = await collectingWarnings(() => h.counting(() => grant({ emailAddress: "EVE@example.com" })));
+      const {
+        result: { calls },
+        warnings,
+      } = await collectingWarnings(() => h.counting(() => grant({ emailAddress: "EVE@example.com" })));
       assert.deepStrictEqual(writes(calls), []);
-      assert.deepStrictEqual(warnings.map((w) => w.split(";")[0]), [`warning: esign: ${s.type} adopted ${s.what(parent)} for eve@example.com (already granted)`]);
+      assert.deepStrictEqual(
+        warnings.map((w) => w.split(";")[0]),
+        [`warning: esign: ${s.type} adopted ${s.what(parent)} for eve@example.com (already granted)`],
+      );
     });
 
     it("pending: for an open invitation the grant is pending with a warning, kept while open, and granted by the next run after they accept", async () => {
@@ -140,7 +152,9 @@ export function grantSuite(s: GrantSuite): void {
       const made = await collectingWarnings(() => grant({ emailAddress: "carol@example.com" }));
       const pending = made.result;
       assert.strictEqual(pending.outs.status, "pending");
-      assert.deepStrictEqual(made.warnings, [`warning: esign: ${s.what(parent)} for carol@example.com is pending: carol@example.com has not accepted the invitation to the team yet. Run \`pulumi up --refresh --run-program\` after they accept; it grants it.`]);
+      assert.deepStrictEqual(made.warnings, [
+        `warning: esign: ${s.what(parent)} for carol@example.com is pending: carol@example.com has not accepted the invitation to the team yet. Run \`pulumi up --refresh --run-program\` after they accept; it grants it.`,
+      ]);
       h.nextRun(); // `preview --refresh --expect-no-changes` while the invitation is open
       const kept = await grants().read(pending.id, pending.outs);
       assert.deepStrictEqual([kept.id, kept.props?.status], [pending.id, "pending"]);

@@ -12,8 +12,7 @@ describe("service: API apps", () => {
   before(async () => ({ svc, api } = await startForTest({ plan: "premium" })));
   after(() => svc.close());
 
-  const create = (body: Record<string, unknown> = {}, who = api) =>
-    who.post("/api_app", { name: "App", domains: ["example.com"], ...body });
+  const create = (body: Record<string, unknown> = {}, who = api) => who.post("/api_app", { name: "App", domains: ["example.com"], ...body });
 
   it("create answers 201 with the api_app wrapped in its key", async () => {
     const r = await create({ callback_url: "https://example.com/cb" });

@@ -12,7 +12,14 @@ describe("service: CLI", function () {
 
   it("parses flags into options and rejects unknown ones", () => {
     assert.deepEqual(parseArgs(["--port", "0", "--api-key=k", "--plan", "premium", "--templates-left", "4", "--eid", "--rate-limit", "3", "--data", "x.jsonl", "--host", "0.0.0.0"]), {
-      port: 0, apiKey: "k", plan: "premium", quotas: { templates_left: 4 }, eid: true, rateLimit: 3, data: "x.jsonl", host: "0.0.0.0",
+      port: 0,
+      apiKey: "k",
+      plan: "premium",
+      quotas: { templates_left: 4 },
+      eid: true,
+      rateLimit: 3,
+      data: "x.jsonl",
+      host: "0.0.0.0",
     });
     assert.equal(parseArgs([]).port, 8787);
     assert.throws(() => parseArgs(["--plan", "gold"]), /unknown plan/);

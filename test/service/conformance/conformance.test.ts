@@ -23,7 +23,10 @@ describe("service: responses conform to the contract and the official descriptio
 
   it("account, api_app, team, template, embedded and fax_line operations", async () => {
     conform("account.get", await api.get("/account"));
-    const app = conform("api_app.create", await api.post("/api_app", { name: "c", domains: ["c.com"], oauth: { callback_url: "https://c.com", scopes: ["basic_account_info"] }, white_labeling_options: { link_color: "#123456" } }));
+    const app = conform(
+      "api_app.create",
+      await api.post("/api_app", { name: "c", domains: ["c.com"], oauth: { callback_url: "https://c.com", scopes: ["basic_account_info"] }, white_labeling_options: { link_color: "#123456" } }),
+    );
     const cid = app.body.api_app.client_id;
     conform("api_app.get", await api.get(`/api_app/${cid}`));
     conform("api_app.list", await api.get("/api_app/list"));
@@ -43,7 +46,15 @@ describe("service: responses conform to the contract and the official descriptio
     await api.ctl("POST", `/teams/${tid}/sub_teams`, { name: "S" });
     conform("team.sub_teams", await api.get(`/team/sub_teams/${tid}`));
 
-    const created = conform("template.create", await api.req("POST", "/template/create", { form: templateForm([pdf(1)], { signer_roles: [{ name: "A", order: 0 }], form_fields_per_document: [{ document_index: 0, api_id: "t", type: "text", x: 1, y: 1, width: 50, height: 10, required: false, signer: 0 }] }) }));
+    const created = conform(
+      "template.create",
+      await api.req("POST", "/template/create", {
+        form: templateForm([pdf(1)], {
+          signer_roles: [{ name: "A", order: 0 }],
+          form_fields_per_document: [{ document_index: 0, api_id: "t", type: "text", x: 1, y: 1, width: 50, height: 10, required: false, signer: 0 }],
+        }),
+      }),
+    );
     const id = created.body.template.template_id;
     conform("template.get", await api.get(`/template/${id}`));
     conform("template.list", await api.get("/template/list"));
@@ -71,7 +82,6 @@ describe("service: responses conform to the contract and the official descriptio
     await api.post("/team/remove_member", { email_address: "fresh@example.com" });
     await api.ctl("DELETE", `/team/members/${mate.account_id}`);
     conform("team.destroy", await api.del("/team/destroy"));
-
   });
 
   it("signature_request, unclaimed_draft, document, fax and report operations", async () => {
@@ -84,17 +94,27 @@ describe("service: responses conform to the contract and the official descriptio
 
     const clientId = await api.newApp();
     conform("unclaimed_draft.create", await api.form("POST", "/unclaimed_draft/create", { "files[0]": doc, type: "request_signature", ...signer }));
-    const emb = conform("unclaimed_draft.create_embedded", await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": doc, client_id: clientId, requester_email_address: "r@example.com", ...signer }));
+    const emb = conform(
+      "unclaimed_draft.create_embedded",
+      await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": doc, client_id: clientId, requester_email_address: "r@example.com", ...signer }),
+    );
     conform("unclaimed_draft.edit_and_resend", await api.post(`/unclaimed_draft/edit_and_resend/${emb.body.unclaimed_draft.signature_request_id}`, { client_id: clientId }));
     const tpl = await api.form("POST", "/template/create", {
-      "files[0]": doc, signer_roles: [{ name: "Client" }],
+      "files[0]": doc,
+      signer_roles: [{ name: "Client" }],
       form_fields_per_document: [{ document_index: 0, api_id: "s1", type: "signature", x: 1, y: 1, width: 50, height: 20, required: true, signer: "Client" }],
     });
     await waitFor(async () => (await api.get(`/template/files_as_file_url/${tpl.body.template.template_id}`)).status === 200, 5000, "template ready");
-    conform("unclaimed_draft.create_embedded_with_template", await api.form("POST", "/unclaimed_draft/create_embedded_with_template", {
-      "files[0]": doc, client_id: clientId, requester_email_address: "r@example.com", template_ids: [tpl.body.template.template_id],
-      signers: [{ role: "Client", name: "C", email_address: "c@example.com" }],
-    }));
+    conform(
+      "unclaimed_draft.create_embedded_with_template",
+      await api.form("POST", "/unclaimed_draft/create_embedded_with_template", {
+        "files[0]": doc,
+        client_id: clientId,
+        requester_email_address: "r@example.com",
+        template_ids: [tpl.body.template.template_id],
+        signers: [{ role: "Client", name: "C", email_address: "c@example.com" }],
+      }),
+    );
 
     conform("document.detect_fields", await api.form("POST", "/document/detect_fields", { file: doc, detection_mode: "annotations" }));
     conform("document.detect_fields", await api.form("POST", "/document/detect_fields", { file: pdfWithText([["[sig|req|signer1]"]]), detection_mode: "text_tags", page_range: "0,4" }));
@@ -118,10 +138,18 @@ describe("service: responses conform to the contract and the official descriptio
     conform("account.get", await free.api.get("/account"));
     conform("api_app.create", await free.api.post("/api_app", { name: "plain", domains: ["plain.com"] }));
     conform("api_app.list", await free.api.get("/api_app/list"));
-    const tpl = conform("template.create", await free.api.req("POST", "/template/create", {
-      form: templateForm([pdf(2)], { signer_roles: [{ name: "A" }, { name: "B", order: 1 }], cc_roles: ["C"], signer_experience: { form_view: "enabled" }, metadata: { k: "v" },
-        form_fields_per_document: [{ document_index: 0, api_id: "d", type: "date_signed", x: 1, y: 1, width: 50, height: 10, required: true, signer: 1, page: 2 }] }),
-    }));
+    const tpl = conform(
+      "template.create",
+      await free.api.req("POST", "/template/create", {
+        form: templateForm([pdf(2)], {
+          signer_roles: [{ name: "A" }, { name: "B", order: 1 }],
+          cc_roles: ["C"],
+          signer_experience: { form_view: "enabled" },
+          metadata: { k: "v" },
+          form_fields_per_document: [{ document_index: 0, api_id: "d", type: "date_signed", x: 1, y: 1, width: 50, height: 10, required: true, signer: 1, page: 2 }],
+        }),
+      }),
+    );
     const id = tpl.body.template.template_id;
     await waitFor(async () => (await free.api.get(`/template/files_as_file_url/${id}`)).status === 200, 5000, "template ready");
     const got = conform("template.get", await free.api.get(`/template/${id}`));
@@ -141,7 +169,10 @@ describe("service: responses conform to the contract and the official descriptio
   });
 
   it("covered every operation of the contract's table", () => {
-    assert.deepEqual(operationIds.filter((op) => !seen.has(op)), []);
+    assert.deepEqual(
+      operationIds.filter((op) => !seen.has(op)),
+      [],
+    );
   });
 
   it("every answer validates against the official OpenAPI description's response schema", function () {
@@ -149,6 +180,9 @@ describe("service: responses conform to the contract and the official descriptio
     assert.deepEqual(specFailures, []);
     // The two the spec lacks: template.update (a newer endpoint) and document.detect_fields.
     assert.deepEqual([...notInSpec].sort(), ["document.detect_fields", "template.update"]);
-    assert.deepEqual(operationIds.filter((op) => !specChecked.has(op) && !notInSpec.has(op)), []);
+    assert.deepEqual(
+      operationIds.filter((op) => !specChecked.has(op) && !notInSpec.has(op)),
+      [],
+    );
   });
 });

@@ -11,7 +11,9 @@ const schemas = {
   Quota: { type: "object", properties: { left: { type: "integer" }, maybe: { type: "integer", nullable: true }, kind: { type: "string", enum: ["a"], nullable: true } } },
   Holder: { type: "object", properties: { quota: { $ref: `${prefix}Quota`, nullable: true }, strict: { $ref: `${prefix}Quota` } } },
   Field: {
-    type: "object", required: ["type"], properties: { type: { type: "string" }, x: { type: "integer" } },
+    type: "object",
+    required: ["type"],
+    properties: { type: { type: "string" }, x: { type: "integer" } },
     discriminator: { propertyName: "type", mapping: { text: `${prefix}TextField`, check: `${prefix}CheckField` } },
   },
   TextField: { allOf: [{ $ref: `${prefix}Field` }, { properties: { isMultiline: { type: "boolean" } } }] },
@@ -39,7 +41,14 @@ describe("OpenAPI 3.0 schemas converted for ajv", () => {
 
   it("discriminator: a field is checked against the subclass its type names", () => {
     const doc = validator("Doc");
-    assert.ok(doc({ fields: [{ type: "text", isMultiline: true, x: 1 }, { type: "check", is_checked: false }] }));
+    assert.ok(
+      doc({
+        fields: [
+          { type: "text", isMultiline: true, x: 1 },
+          { type: "check", is_checked: false },
+        ],
+      }),
+    );
     assert.ok(!doc({ fields: [{ type: "text", isMultiline: "yes" }] }), "the text subclass's property type is enforced");
     assert.ok(!doc({ fields: [{ type: "check" }] }), "the check subclass's required property is enforced");
     assert.ok(!doc({ fields: [{ type: "text", x: "1" }] }), "the base class still applies");

@@ -70,10 +70,14 @@ describe("service: control plane", function () {
     const url = receiver.serve("cb.pdf", pdf(1));
     const t = await api.post("/template/create", { file_urls: [url], signer_roles: ROLES, form_fields_per_document: FIELDS });
     expectStatus(t, 200);
-    const ev = await waitFor(async () => {
-      const events = (await api.ctl("GET", "/events")).body.events as { state: string; attempts: { error: string | null }[]; json: { template?: { template_id: string } } }[];
-      return events.find((e) => e.json.template?.template_id === t.body.template.template_id && e.state === "failed");
-    }, 10_000, "the callback to fail");
+    const ev = await waitFor(
+      async () => {
+        const events = (await api.ctl("GET", "/events")).body.events as { state: string; attempts: { error: string | null }[]; json: { template?: { template_id: string } } }[];
+        return events.find((e) => e.json.template?.template_id === t.body.template.template_id && e.state === "failed");
+      },
+      10_000,
+      "the callback to fail",
+    );
     assert.match(ev.attempts[0].error ?? "", /own address/);
     expectStatus(await api.get(`/template/${t.body.template.template_id}`), 200);
     expectStatus(await api.put("/account", { callback_url: "" }), 200);

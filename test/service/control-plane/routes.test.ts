@@ -53,7 +53,13 @@ describe("service: control plane", () => {
     await other.api.get("/api_app/list");
     await api.get("/nope");
     const mine = await api.ctl("GET", "/requests", undefined, { account_id: svc.accountId, since });
-    assert.deepEqual(mine.body.requests.map((r: { operation: string; status: number }) => [r.operation, r.status]), [["account.get", 200], ["api_app.create", 400]]);
+    assert.deepEqual(
+      mine.body.requests.map((r: { operation: string; status: number }) => [r.operation, r.status]),
+      [
+        ["account.get", 200],
+        ["api_app.create", 400],
+      ],
+    );
     assert.equal(mine.body.requests[1].error_name, "bad_request");
     const all = await api.ctl("GET", "/requests", undefined, { since });
     assert.equal(all.body.requests.length, 4);

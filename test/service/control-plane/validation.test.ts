@@ -16,7 +16,10 @@ describe("service: control plane validation", () => {
   it("lists every control route exactly once", async () => {
     const routes = (await api.ctl("GET", "/")).body.routes as { method: string; path: string }[];
     const keys = routes.map((r) => `${r.method} ${r.path}`);
-    assert.deepEqual(keys.filter((k, i) => keys.indexOf(k) !== i), []);
+    assert.deepEqual(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      [],
+    );
     // Area-owned routes are there, each once: signature requests, drafts, templates, teams.
     for (const k of ["POST /_local/signature_requests", "GET /_local/unclaimed_drafts", "PATCH /_local/templates/{template_id}", "PATCH /_local/team"]) {
       assert.equal(keys.filter((x) => x === k).length, 1, k);

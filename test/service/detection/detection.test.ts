@@ -11,11 +11,14 @@ import { startReceiver, type Receiver } from "../support/files";
 
 const withFields = makePdf({
   pages: [
-    { texts: [{ x: 72, y: 720, text: "Page one" }], fields: [
-      { name: "client_sig", type: "signature", rect: [72, 100, 272, 140], required: true },
-      { name: "full_name", type: "text", rect: [72, 200, 272, 220] },
-      { name: "agree", type: "checkbox", rect: [72, 300, 84, 312], required: true },
-    ] },
+    {
+      texts: [{ x: 72, y: 720, text: "Page one" }],
+      fields: [
+        { name: "client_sig", type: "signature", rect: [72, 100, 272, 140], required: true },
+        { name: "full_name", type: "text", rect: [72, 200, 272, 220] },
+        { name: "agree", type: "checkbox", rect: [72, 300, 84, 312], required: true },
+      ],
+    },
     { width: 792, height: 612, fields: [{ name: "pick", type: "radio", rect: [10, 10, 20, 20] }] },
   ],
 });
@@ -33,7 +36,10 @@ describe("service: document field detection", () => {
     files = await startReceiver();
     docUrl = files.serve("not-a.pdf", Buffer.from('{"not":"a PDF"}'));
   });
-  after(async () => { await api.svc.close(); await files.close(); });
+  after(async () => {
+    await api.svc.close();
+    await files.close();
+  });
 
   const detect = (fields: Record<string, unknown>) => api.form("POST", "/document/detect_fields", fields);
 
@@ -47,9 +53,15 @@ describe("service: document field detection", () => {
     assert.equal(d.page_count, 2);
     assert.equal(d.pages_analyzed, "0-1");
     assert.ok(Math.abs(d.detected_at - Date.now() / 1000) < 60);
-    assert.deepEqual(d.form_fields_per_document.map((f: { api_id: string; type: string; page: number; required: boolean }) => [f.api_id, f.type, f.page, f.required]), [
-      ["client_sig", "signature", 1, true], ["full_name", "text", 1, false], ["agree", "checkbox", 1, true], ["pick", "radio", 2, false],
-    ]);
+    assert.deepEqual(
+      d.form_fields_per_document.map((f: { api_id: string; type: string; page: number; required: boolean }) => [f.api_id, f.type, f.page, f.required]),
+      [
+        ["client_sig", "signature", 1, true],
+        ["full_name", "text", 1, false],
+        ["agree", "checkbox", 1, true],
+        ["pick", "radio", 2, false],
+      ],
+    );
     const sig = d.form_fields_per_document[0];
     assert.deepEqual([sig.x, sig.y, sig.width, sig.height], [72, 792 - 140, 200, 40]);
     assert.deepEqual(d.form_field_groups, [{ group_id: "pick", group_label: "pick", requirement: "require_0-1" }]);
@@ -61,9 +73,16 @@ describe("service: document field detection", () => {
     expectStatus(r);
     const d = r.body.detection_result;
     const fields = d.form_fields_per_document;
-    assert.deepEqual(fields.map((f: { type: string; required: boolean; signer: number; page: number }) => [f.type, f.required, f.signer, f.page]), [
-      ["signature", true, 0, 1], ["text", false, 1, 1], ["initials", true, 0, 2], ["date_signed", true, 0, 2], ["checkbox", false, 0, 2],
-    ]);
+    assert.deepEqual(
+      fields.map((f: { type: string; required: boolean; signer: number; page: number }) => [f.type, f.required, f.signer, f.page]),
+      [
+        ["signature", true, 0, 1],
+        ["text", false, 1, 1],
+        ["initials", true, 0, 2],
+        ["date_signed", true, 0, 2],
+        ["checkbox", false, 0, 2],
+      ],
+    );
     assert.equal(fields[1].api_id, "name_api");
     assert.equal(fields[1].name, "Full name");
     assert.equal(fields[0].y, 792 - 720 - 12);
@@ -110,12 +129,21 @@ describe("service: document field detection", () => {
   it("problems go to errors/warnings: non-PDF, encrypted, unreadable, no fields (with a suggestion)", async () => {
     const text = await detect({ file: Buffer.from("just text"), detection_mode: "annotations" });
     expectStatus(text);
-    assert.deepEqual(text.body.detection_result.errors.map((e: { error_name: string }) => e.error_name), ["invalid_file_type"]);
+    assert.deepEqual(
+      text.body.detection_result.errors.map((e: { error_name: string }) => e.error_name),
+      ["invalid_file_type"],
+    );
     const enc = await detect({ file: makePdf({ markEncrypted: true, pages: [{}] }), detection_mode: "annotations" });
-    assert.deepEqual(enc.body.detection_result.errors.map((e: { error_name: string }) => e.error_name), ["encrypted_file"]);
+    assert.deepEqual(
+      enc.body.detection_result.errors.map((e: { error_name: string }) => e.error_name),
+      ["encrypted_file"],
+    );
     assert.equal(enc.body.detection_result.page_count, 1);
     const broken = await detect({ file: Buffer.from("%PDF-1.7\nnothing here"), detection_mode: "annotations" });
-    assert.deepEqual(broken.body.detection_result.errors.map((e: { error_name: string }) => e.error_name), ["unreadable_file"]);
+    assert.deepEqual(
+      broken.body.detection_result.errors.map((e: { error_name: string }) => e.error_name),
+      ["unreadable_file"],
+    );
     const none = await detect({ file: tagged, detection_mode: "annotations" });
     assert.ok(none.body.detection_result.warnings.some((w: { warning_name: string }) => w.warning_name === "no_fields_found"));
     assert.ok(none.body.detection_result.suggestions.some((s: string) => s.includes("text_tags")));

@@ -19,7 +19,10 @@ describe("service: fax lines", () => {
     const us = await buy({ city: "San Francisco" });
     expectStatus(us, 200);
     assert.match(us.body.fax_line.number, /^\+1415[2-9]\d{6}$/);
-    assert.deepEqual(us.body.fax_line.accounts.map((a: { account_id: string }) => a.account_id), [svc.accountId]);
+    assert.deepEqual(
+      us.body.fax_line.accounts.map((a: { account_id: string }) => a.account_id),
+      [svc.accountId],
+    );
     assert.equal("quotas" in us.body.fax_line.accounts[0], false);
     const ca = await buy({ country: "CA", area_code: 416 });
     assert.match(ca.body.fax_line.number, /^\+1416\d{7}$/);
@@ -54,11 +57,17 @@ describe("service: fax lines", () => {
     const again = await api.put("/fax_line/add_user", { number: n, account_id: mate.account_id });
     assert.equal(again.body.fax_line.accounts.length, 2);
     const r = await api.put("/fax_line/remove_user", { number: n, account_id: mate.account_id });
-    assert.deepEqual(r.body.fax_line.accounts.map((x: { account_id: string }) => x.account_id), [svc.accountId]);
+    assert.deepEqual(
+      r.body.fax_line.accounts.map((x: { account_id: string }) => x.account_id),
+      [svc.accountId],
+    );
     const outsider = await api.newAccount();
     expectEnvelope(await api.put("/fax_line/add_user", { number: n, account_id: outsider.account_id }), 400, "bad_request");
     const forMate = await buy({ account_id: mate.account_id });
-    assert.deepEqual(forMate.body.fax_line.accounts.map((x: { account_id: string }) => x.account_id), [mate.account_id]);
+    assert.deepEqual(
+      forMate.body.fax_line.accounts.map((x: { account_id: string }) => x.account_id),
+      [mate.account_id],
+    );
   });
 
   it("list: own lines by default, account_id filter, show_team_lines, pagination", async () => {

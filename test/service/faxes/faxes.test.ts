@@ -25,10 +25,21 @@ describe("service: faxes", () => {
     expectStatus(r);
     line = r.body.fax_line.number;
   });
-  after(async () => { await api.svc.close(); await files.close(); });
+  after(async () => {
+    await api.svc.close();
+    await files.close();
+  });
 
   it("sends to an E.164 number from an own fax line; transmitting then success", async () => {
-    const r = await api.form("POST", "/fax/send", { recipient: "+14155550100", sender: line, "files[0]": pdf, title: "Invoice", cover_page_to: "Ann", cover_page_from: "Bob", cover_page_message: "Hi" });
+    const r = await api.form("POST", "/fax/send", {
+      recipient: "+14155550100",
+      sender: line,
+      "files[0]": pdf,
+      title: "Invoice",
+      cover_page_to: "Ann",
+      cover_page_from: "Bob",
+      cover_page_message: "Hi",
+    });
     expectStatus(r);
     const fax = r.body.fax;
     assert.match(fax.fax_id, /^[0-9a-f]{40}$/);

@@ -9,7 +9,7 @@ import { Api, startForTest, type Res } from "../support/api";
 import { startReceiver, type Receiver } from "../support/files";
 
 let seed = 7;
-const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
 const pick = <T>(xs: T[]): T => xs[rnd(xs.length)]!;
 
 const good = makePdf({ pages: [{ texts: [{ x: 72, y: 700, text: "[sig|req|signer1]" }], fields: [{ name: "f", type: "text", rect: [1, 2, 30, 40] }] }] });
@@ -22,22 +22,76 @@ function corrupt(buf: Buffer): Buffer {
 
 function value(depth = 0): unknown {
   switch (rnd(depth > 2 ? 6 : 9)) {
-    case 0: return "";
-    case 1: return pick(["x", "all", "0-", "1,2", "+14155550100", "a@example.com", "request_signature", "send_document", "annotations", "text_tags", "01/01/2024", "0-99999999999999999999", "\u0000", "𝔘", "x".repeat(6000)]);
-    case 2: return rnd(2) === 0 ? -rnd(1e9) : rnd(1e12);
-    case 3: return rnd(2) === 0;
-    case 4: return null;
-    case 5: return 1.5;
-    case 6: return Array.from({ length: rnd(4) }, () => value(depth + 1));
-    case 7: return Object.fromEntries(Array.from({ length: rnd(5) }, () => [pick(KEYS), value(depth + 1)]));
-    default: return { name: "A", email_address: "a@example.com", role: "Client" };
+    case 0:
+      return "";
+    case 1:
+      return pick([
+        "x",
+        "all",
+        "0-",
+        "1,2",
+        "+14155550100",
+        "a@example.com",
+        "request_signature",
+        "send_document",
+        "annotations",
+        "text_tags",
+        "01/01/2024",
+        "0-99999999999999999999",
+        "\u0000",
+        "𝔘",
+        "x".repeat(6000),
+      ]);
+    case 2:
+      return rnd(2) === 0 ? -rnd(1e9) : rnd(1e12);
+    case 3:
+      return rnd(2) === 0;
+    case 4:
+      return null;
+    case 5:
+      return 1.5;
+    case 6:
+      return Array.from({ length: rnd(4) }, () => value(depth + 1));
+    case 7:
+      return Object.fromEntries(Array.from({ length: rnd(5) }, () => [pick(KEYS), value(depth + 1)]));
+    default:
+      return { name: "A", email_address: "a@example.com", role: "Client" };
   }
 }
 
 const KEYS = [
-  "files", "file_urls", "file", "file_url", "signers", "grouped_signers", "title", "subject", "message", "metadata", "test_mode", "is_eid",
-  "allow_reassign", "expires_at", "type", "client_id", "requester_email_address", "template_ids", "ccs", "custom_fields", "preview_only",
-  "recipient", "sender", "cover_page_to", "start_date", "end_date", "report_type", "detection_mode", "page_range", "form_fields_per_document", "__proto__", "constructor",
+  "files",
+  "file_urls",
+  "file",
+  "file_url",
+  "signers",
+  "grouped_signers",
+  "title",
+  "subject",
+  "message",
+  "metadata",
+  "test_mode",
+  "is_eid",
+  "allow_reassign",
+  "expires_at",
+  "type",
+  "client_id",
+  "requester_email_address",
+  "template_ids",
+  "ccs",
+  "custom_fields",
+  "preview_only",
+  "recipient",
+  "sender",
+  "cover_page_to",
+  "start_date",
+  "end_date",
+  "report_type",
+  "detection_mode",
+  "page_range",
+  "form_fields_per_document",
+  "__proto__",
+  "constructor",
 ];
 
 const seen = new Map<number, number>();
@@ -65,13 +119,31 @@ describe("service: fuzzing the routes (never a 500, always the envelope)", funct
     await api.newApp();
     const id = sr.signature_request_id as string;
     paths = [
-      ["PUT", `/signature_request/edit/${id}`], ["PUT", "/signature_request/edit/zz"], ["GET", `/signature_request/${id}`], ["GET", "/signature_request/list"],
-      ["POST", "/unclaimed_draft/create"], ["POST", "/unclaimed_draft/create_embedded"], ["POST", "/unclaimed_draft/create_embedded_with_template"],
-      ["POST", `/unclaimed_draft/edit_and_resend/${id}`], ["GET", "/unclaimed_draft/claim/abc"], ["POST", "/fax/send"], ["GET", "/fax/list"], ["GET", "/fax/abc"],
-      ["DELETE", "/fax/abc"], ["GET", "/fax/files/abc"], ["POST", "/signature_request/send"], ["GET", `/signature_request/files/${id}`], ["POST", "/report/create"], ["GET", "/report/files/x.csv"], ["POST", "/document/detect_fields"],
+      ["PUT", `/signature_request/edit/${id}`],
+      ["PUT", "/signature_request/edit/zz"],
+      ["GET", `/signature_request/${id}`],
+      ["GET", "/signature_request/list"],
+      ["POST", "/unclaimed_draft/create"],
+      ["POST", "/unclaimed_draft/create_embedded"],
+      ["POST", "/unclaimed_draft/create_embedded_with_template"],
+      ["POST", `/unclaimed_draft/edit_and_resend/${id}`],
+      ["GET", "/unclaimed_draft/claim/abc"],
+      ["POST", "/fax/send"],
+      ["GET", "/fax/list"],
+      ["GET", "/fax/abc"],
+      ["DELETE", "/fax/abc"],
+      ["GET", "/fax/files/abc"],
+      ["POST", "/signature_request/send"],
+      ["GET", `/signature_request/files/${id}`],
+      ["POST", "/report/create"],
+      ["GET", "/report/files/x.csv"],
+      ["POST", "/document/detect_fields"],
     ];
   });
-  after(async () => { await api.svc.close(); await files.close(); });
+  after(async () => {
+    await api.svc.close();
+    await files.close();
+  });
   // The fuzz must reach the handlers, not only the validator: some calls succeed.
   after(() => assert.ok((seen.get(200) ?? 0) > 0, `no successful call: ${JSON.stringify([...seen])}`));
 

@@ -20,7 +20,28 @@ const BODY_PROBES: Probe[] = [
   { name: "JSON array", opts: { raw: "[1,2,3]", contentType: "application/json" } },
   { name: "JSON null", opts: { raw: "null", contentType: "application/json" } },
   { name: "JSON string", opts: { raw: '"hi"', contentType: "application/json" } },
-  { name: "wrong types", opts: { json: { name: 5, domains: "x", files: 3, file_urls: {}, signer_roles: "a", form_fields_per_document: [1], number: [], account_id: {}, email_address: 7, page: "x", metadata: [], area_code: "abc", country: 1, title: [], test_mode: "maybe" } } },
+  {
+    name: "wrong types",
+    opts: {
+      json: {
+        name: 5,
+        domains: "x",
+        files: 3,
+        file_urls: {},
+        signer_roles: "a",
+        form_fields_per_document: [1],
+        number: [],
+        account_id: {},
+        email_address: 7,
+        page: "x",
+        metadata: [],
+        area_code: "abc",
+        country: 1,
+        title: [],
+        test_mode: "maybe",
+      },
+    },
+  },
   { name: "nulls", opts: { json: { name: null, domains: null, account_id: null, number: null, oauth: null, white_labeling_options: null } } },
   { name: "huge strings", opts: { json: { name: HUGE, title: HUGE, message: HUGE, subject: HUGE, email_address: HUGE, account_id: HUGE, number: HUGE, domains: [HUGE], callback_url: HUGE } } },
   { name: "deep nesting", opts: { raw: "[".repeat(5000) + "]".repeat(5000), contentType: "application/json" } },
@@ -102,6 +123,9 @@ describe("service: fuzz every route", function () {
   });
 
   it("no internal error was logged", () => {
-    assert.deepEqual(errors.filter((e) => e.includes("internal error")), []);
+    assert.deepEqual(
+      errors.filter((e) => e.includes("internal error")),
+      [],
+    );
   });
 });

@@ -13,7 +13,11 @@ describe("service: Allow names only the methods a path answers", () => {
   before(async () => ({ svc, api } = await startForTest()));
   after(() => svc.close());
 
-  for (const [path, allow] of [["/fax/send", "POST"], ["/api_app/list", "GET"], ["/template/create", "POST"]] as const) {
+  for (const [path, allow] of [
+    ["/fax/send", "POST"],
+    ["/api_app/list", "GET"],
+    ["/template/create", "POST"],
+  ] as const) {
     it(`${path}: OPTIONS and the other methods are a 405 with Allow: ${allow}`, async () => {
       for (const method of ["OPTIONS", "GET", "PUT", "POST", "DELETE"].filter((m) => m !== allow)) {
         const r = await api.req(method, path);

@@ -13,15 +13,45 @@ const mp = (parts: string[], boundary = "XyZ") => Buffer.from(parts.map((p) => `
 describe("service unit: body parsing", () => {
   it("unflattens brackets into arrays and objects", () => {
     assert.deepEqual(
-      unflatten([["domains[]", "a"], ["domains[]", "b"], ["oauth[scopes][]", "x"], ["oauth[callback_url]", "u"], ["signers[1][name]", "B"], ["signers[0][name]", "A"], ["plain", "p"]]),
+      unflatten([
+        ["domains[]", "a"],
+        ["domains[]", "b"],
+        ["oauth[scopes][]", "x"],
+        ["oauth[callback_url]", "u"],
+        ["signers[1][name]", "B"],
+        ["signers[0][name]", "A"],
+        ["plain", "p"],
+      ]),
       { domains: ["a", "b"], oauth: { scopes: ["x"], callback_url: "u" }, signers: [{ name: "A" }, { name: "B" }], plain: "p" },
     );
-    assert.deepEqual(unflatten([["d", "a"], ["d", "b"]]), { d: ["a", "b"] });
+    assert.deepEqual(
+      unflatten([
+        ["d", "a"],
+        ["d", "b"],
+      ]),
+      { d: ["a", "b"] },
+    );
   });
 
   it("rejects conflicting, malformed and dangerous names", () => {
-    for (const pairs of [[["a[]", "1"], ["a[x]", "2"]], [["a[", "1"]], [["[x]", "1"]], [["__proto__[x]", "1"]], [["a[b]", "1"], ["a", "2"]]] as [string, string][][]) {
-      assert.throws(() => unflatten(pairs), (e: unknown) => isApiError(e) && e.status === 400, JSON.stringify(pairs));
+    for (const pairs of [
+      [
+        ["a[]", "1"],
+        ["a[x]", "2"],
+      ],
+      [["a[", "1"]],
+      [["[x]", "1"]],
+      [["__proto__[x]", "1"]],
+      [
+        ["a[b]", "1"],
+        ["a", "2"],
+      ],
+    ] as [string, string][][]) {
+      assert.throws(
+        () => unflatten(pairs),
+        (e: unknown) => isApiError(e) && e.status === 400,
+        JSON.stringify(pairs),
+      );
     }
   });
 
@@ -38,7 +68,10 @@ describe("service unit: body parsing", () => {
     assert.equal(r.body.name, "App");
     assert.deepEqual(r.body.domains, ["a.com"]);
     const files = r.body.files as { filename: string; content: Uint8Array }[];
-    assert.deepEqual(files.map((f) => f.filename), ["a.pdf", "b.pdf"]);
+    assert.deepEqual(
+      files.map((f) => f.filename),
+      ["a.pdf", "b.pdf"],
+    );
     assert.equal(Buffer.from(files[0].content).toString(), "A\r\nA");
     assert.equal(r.files.length, 2);
     const padded = Buffer.from('--XyZ  \r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--');
@@ -46,10 +79,7 @@ describe("service unit: body parsing", () => {
   });
 
   it("a single custom_logo_file stays one upload, a single files part becomes an array", () => {
-    const body = mp([
-      'Content-Disposition: form-data; name="custom_logo_file"; filename="l.png"\r\n\r\nPNG',
-      'Content-Disposition: form-data; name="files"; filename="x.pdf"\r\n\r\nPDF',
-    ]);
+    const body = mp(['Content-Disposition: form-data; name="custom_logo_file"; filename="l.png"\r\n\r\nPNG', 'Content-Disposition: form-data; name="files"; filename="x.pdf"\r\n\r\nPDF']);
     const r = parseBody("multipart/form-data; boundary=XyZ", body);
     assert.equal((r.body.custom_logo_file as { filename: string }).filename, "l.png");
     assert.ok(Array.isArray(r.body.files));
@@ -67,7 +97,11 @@ describe("service unit: body parsing", () => {
       ["text/csv", "a,b"],
     ];
     for (const [ct, raw] of bad) {
-      assert.throws(() => parseBody(ct, Buffer.from(raw)), (e: unknown) => isApiError(e) && e.status === 400, `${ct} ${raw.slice(0, 30)}`);
+      assert.throws(
+        () => parseBody(ct, Buffer.from(raw)),
+        (e: unknown) => isApiError(e) && e.status === 400,
+        `${ct} ${raw.slice(0, 30)}`,
+      );
     }
     assert.deepEqual(parseBody(undefined, Buffer.alloc(0)).body, {});
   });

@@ -48,7 +48,8 @@ describe("service: input formats", () => {
   it("a signer's pin outside 4 to 12 characters is a 400 at the signer's pin", async () => {
     // Checked before the request is looked up, so no signature request is needed.
     const r = await api.put("/signature_request/edit/0123456789abcdef0123456789abcdef01234567", {
-      file_urls: ["https://example.com/a.pdf"], signers: [{ name: "Ann", email_address: "ann@example.com", pin: "123" }],
+      file_urls: ["https://example.com/a.pdf"],
+      signers: [{ name: "Ann", email_address: "ann@example.com", pin: "123" }],
     });
     expectErrorAt(r, 400, "signers.0.pin");
     assert.match(r.body.error.error_msg, /4 to 12 characters/);
@@ -56,7 +57,11 @@ describe("service: input formats", () => {
 
   it("fax_line.create: an area code without the country's digits is a 400 at area_code, nothing bought", async () => {
     const before = await lineCount();
-    for (const body of [{ country: "US", area_code: 41 }, { country: "CA", area_code: 1416 }, { country: "UK", area_code: 123456 }]) {
+    for (const body of [
+      { country: "US", area_code: 41 },
+      { country: "CA", area_code: 1416 },
+      { country: "UK", area_code: 123456 },
+    ]) {
       const r = await api.post("/fax_line/create", body);
       expectErrorAt(r, 400, "area_code");
       assert.match(r.body.error.error_msg, /area code is/);

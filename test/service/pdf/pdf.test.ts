@@ -41,13 +41,24 @@ describe("pdf toolkit (unit)", () => {
   const spec = {
     pages: [
       {
-        texts: [{ x: 72, y: 700, text: "Hello (world) \\ [sig|req|signer1]" }, { x: 72, y: 650, text: "Zürich" }],
+        texts: [
+          { x: 72, y: 700, text: "Hello (world) \\ [sig|req|signer1]" },
+          { x: 72, y: 650, text: "Zürich" },
+        ],
         fields: [
           { name: "sig", type: "signature" as const, rect: [100, 100, 300, 140] as [number, number, number, number], required: true },
           { name: "agree", type: "checkbox" as const, rect: [10, 10, 20, 20] as [number, number, number, number] },
         ],
       },
-      { width: 842, height: 595, texts: [{ x: 10, y: 10, text: "wide", size: 9 }], fields: [{ name: "choice", type: "radio" as const, rect: [1, 1, 5, 5] as [number, number, number, number] }, { name: "name", type: "text" as const, rect: [50, 50, 150, 70] as [number, number, number, number], required: true }] },
+      {
+        width: 842,
+        height: 595,
+        texts: [{ x: 10, y: 10, text: "wide", size: 9 }],
+        fields: [
+          { name: "choice", type: "radio" as const, rect: [1, 1, 5, 5] as [number, number, number, number] },
+          { name: "name", type: "text" as const, rect: [50, 50, 150, 70] as [number, number, number, number], required: true },
+        ],
+      },
     ],
   };
 
@@ -62,7 +73,12 @@ describe("pdf toolkit (unit)", () => {
       assert.equal(info.encrypted, false);
       assert.deepEqual(
         info.annotations.map((a) => [a.name, a.fieldType, a.kind, a.page, a.required]),
-        [["sig", "Sig", "signature", 0, true], ["agree", "Btn", "checkbox", 0, false], ["choice", "Btn", "radio", 1, false], ["name", "Tx", "text", 1, true]],
+        [
+          ["sig", "Sig", "signature", 0, true],
+          ["agree", "Btn", "checkbox", 0, false],
+          ["choice", "Btn", "radio", 1, false],
+          ["name", "Tx", "text", 1, true],
+        ],
       );
       assert.deepEqual(info.annotations[0]!.rect, [100, 100, 300, 140]);
       assert.deepEqual([info.annotations[0]!.x, info.annotations[0]!.y, info.annotations[0]!.width, info.annotations[0]!.height], [100, 100, 200, 40]);
@@ -82,7 +98,10 @@ describe("pdf toolkit (unit)", () => {
     ].join("\n");
     const info = inspectPdf(onePage(content));
     const items = info.text[0]!.items;
-    assert.deepEqual(items.map((i) => i.text), ["plain", "Hex ", "kern ed!", "first", "second", "third", "ABC", "scaled", "td"]);
+    assert.deepEqual(
+      items.map((i) => i.text),
+      ["plain", "Hex ", "kern ed!", "first", "second", "third", "ABC", "scaled", "td"],
+    );
     assert.deepEqual([items[0]!.x, items[0]!.y], [50, 700]);
     assert.deepEqual([items[1]!.x, items[1]!.y], [50, 650]);
     assert.equal(items[4]!.y, 586); // ' moves one leading (14) down
@@ -92,7 +111,8 @@ describe("pdf toolkit (unit)", () => {
   });
 
   it("decodes FlateDecode content and two-byte fonts through a ToUnicode CMap", () => {
-    const cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange\n" +
+    const cmap =
+      "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange\n" +
       "2 beginbfchar <0001> <0048> <0002> <0069> endbfchar 1 beginbfrange <0010> <0012> <0061> endbfrange endcmap end end";
     const content = zlib.deflateSync(Buffer.from("BT /F1 12 Tf 10 20 Td <000100020010001100120003> Tj ET"));
     const pdf = rawPdf([
@@ -110,17 +130,26 @@ describe("pdf toolkit (unit)", () => {
   });
 
   it("recovers from a broken xref by scanning for objects; inherits field attributes from /Parent", () => {
-    const pdf = rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
-      "<< /Type /Page /Parent 2 0 R /Annots [5 0 R 6 0 R] >>",
-      "<< /FT /Btn /Ff 32770 /T (choice) /Kids [5 0 R 6 0 R] >>",
-      "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [0 0 10 10] >>",
-      "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /T (b) /Rect [20 0 30 10] >>",
-    ], { brokenXref: true });
+    const pdf = rawPdf(
+      [
+        "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
+        "<< /Type /Page /Parent 2 0 R /Annots [5 0 R 6 0 R] >>",
+        "<< /FT /Btn /Ff 32770 /T (choice) /Kids [5 0 R 6 0 R] >>",
+        "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [0 0 10 10] >>",
+        "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /T (b) /Rect [20 0 30 10] >>",
+      ],
+      { brokenXref: true },
+    );
     const info = inspectPdf(pdf);
     assert.equal(info.pageCount, 1);
-    assert.deepEqual(info.annotations.map((a) => [a.name, a.kind, a.required]), [["choice", "radio", true], ["choice.b", "radio", true]]);
+    assert.deepEqual(
+      info.annotations.map((a) => [a.name, a.kind, a.required]),
+      [
+        ["choice", "radio", true],
+        ["choice.b", "radio", true],
+      ],
+    );
   });
 
   it("marks encrypted documents and reads no text from them", () => {
@@ -138,7 +167,10 @@ describe("pdf toolkit (unit)", () => {
       [Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>"), "malformed"],
     ];
     for (const [buf, code] of cases) {
-      assert.throws(() => inspectPdf(buf), (e: unknown) => isPdfError(e) && e instanceof PdfError && e.code === code);
+      assert.throws(
+        () => inspectPdf(buf),
+        (e: unknown) => isPdfError(e) && e instanceof PdfError && e.code === code,
+      );
     }
   });
 
@@ -147,15 +179,23 @@ describe("pdf toolkit (unit)", () => {
     const base = makePdf({ pages: [{ texts: [{ x: 1, y: 2, text: "abc" }], fields: [{ name: "f", type: "text", rect: [1, 2, 3, 4] }] }] });
     const os = makePdf({ objectStreams: true, pages: [{ texts: [{ x: 1, y: 2, text: "abc" }] }] });
     let seed = 42;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     for (const good of [base, os]) {
       for (let cut = 0; cut < good.length; cut += 13) {
-        try { inspectPdf(good.subarray(0, cut)); } catch (e) { assert.ok(isPdfError(e), String(e)); }
+        try {
+          inspectPdf(good.subarray(0, cut));
+        } catch (e) {
+          assert.ok(isPdfError(e), String(e));
+        }
       }
       for (let i = 0; i < 400; i++) {
         const b = Buffer.from(good);
         for (let j = 0; j < 1 + rnd(8); j++) b[rnd(b.length)] = rnd(256);
-        try { inspectPdf(b); } catch (e) { assert.ok(isPdfError(e), String(e)); }
+        try {
+          inspectPdf(b);
+        } catch (e) {
+          assert.ok(isPdfError(e), String(e));
+        }
       }
     }
   });

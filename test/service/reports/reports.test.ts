@@ -11,8 +11,12 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 describe("service: reports", () => {
   let api: Api;
-  before(async () => { ({ api } = await startForTest()); });
-  after(async () => { await api.svc.close(); });
+  before(async () => {
+    ({ api } = await startForTest());
+  });
+  after(async () => {
+    await api.svc.close();
+  });
 
   it("validates dates: format, end not before start, at most 12 months, start at most 10 years back, 1..2 types", async () => {
     const ok = { start_date: mmddyyyy(daysAgo(10)), end_date: mmddyyyy(daysAgo(0)), report_type: ["user_activity"] };
@@ -27,9 +31,17 @@ describe("service: reports", () => {
   });
 
   it("creates one e-mail per type with a link to a real CSV built from the account's data (inclusive range)", async () => {
-    const sr = await api.seedRequest({ title: "Lease, 2nd \"draft\"" });
+    const sr = await api.seedRequest({ title: 'Lease, 2nd "draft"' });
     const pdf = makePdf({ pages: [{}] });
-    expectStatus(await api.form("PUT", `/signature_request/edit/${sr.signature_request_id}`, { "files[0]": pdf, "signers[0][name]": "A", "signers[0][email_address]": "a@example.com", title: "Lease, 2nd \"draft\"", test_mode: "1" }));
+    expectStatus(
+      await api.form("PUT", `/signature_request/edit/${sr.signature_request_id}`, {
+        "files[0]": pdf,
+        "signers[0][name]": "A",
+        "signers[0][email_address]": "a@example.com",
+        title: 'Lease, 2nd "draft"',
+        test_mode: "1",
+      }),
+    );
     await api.ctl("DELETE", "/outbox");
     const today = mmddyyyy(new Date());
     const r = await api.form("POST", "/report/create", { start_date: today, end_date: today, "report_type[]": "user_activity", "report_type[1]": "document_status" });
@@ -65,7 +77,11 @@ describe("service: reports", () => {
     expectStatus(await api.post("/report/create", { start_date: today, end_date: today, report_type: ["user_activity"] }));
     const mails = (await api.ctl("GET", "/outbox?kind=report")).body.emails;
     const csv = await api.open(mails[mails.length - 1].data.url);
-    const emails = csv.text.trim().split("\r\n").slice(1).map((l) => l.split(",")[1]);
+    const emails = csv.text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(",")[1]);
     assert.deepEqual(emails, ["dev@example.com", "mate@example.com"]);
   });
 

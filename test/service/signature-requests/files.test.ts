@@ -29,9 +29,19 @@ describe("service: signature request files as pdf or zip", () => {
     assert.equal(r.headers.get("content-disposition"), `attachment; filename="${id}.zip"`);
     const entries = unzip(r.data);
     assert.equal(entries.length, 3, entries.map((e) => e.name).join());
-    assert.deepEqual(entries.slice(0, 2).map((e) => e.name), ["files0.pdf", "files1.pdf"]);
-    assert.deepEqual(entries.map((e) => inspectPdf(e.data).pageCount), [2, 1, 1]);
-    assert.deepEqual(inspectPdf(entries[2]!.data).annotations.map((a) => a.kind), ["signature"], "the last entry is the signature page");
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => e.name),
+      ["files0.pdf", "files1.pdf"],
+    );
+    assert.deepEqual(
+      entries.map((e) => inspectPdf(e.data).pageCount),
+      [2, 1, 1],
+    );
+    assert.deepEqual(
+      inspectPdf(entries[2]!.data).annotations.map((a) => a.kind),
+      ["signature"],
+      "the last entry is the signature page",
+    );
   });
 
   it("file_type=pdf, and no file_type, answer one merged PDF", async () => {

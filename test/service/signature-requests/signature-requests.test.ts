@@ -21,7 +21,10 @@ describe("service: signature requests", () => {
     files = await startReceiver();
     docUrl = files.serve("contract.pdf", pdf);
   });
-  after(async () => { await api.svc.close(); await files.close(); });
+  after(async () => {
+    await api.svc.close();
+    await files.close();
+  });
 
   async function quotas(key = api.key) {
     const r = await api.as(key).get("/account");
@@ -33,16 +36,29 @@ describe("service: signature requests", () => {
     const seeded = await api.seedRequest({ title: "Old" });
     const before = await quotas();
     const r = await api.form("PUT", `/signature_request/edit/${seeded.signature_request_id}`, {
-      "files[0]": pdf, title: "New title", subject: "Please sign", "signers[0][name]": "Ann", "signers[0][email_address]": "ann@example.com",
-      "signers[1][name]": "Bob", "signers[1][email_address]": "bob@example.com", "metadata[custom_id]": "1234", "metadata[n]": "5",
+      "files[0]": pdf,
+      title: "New title",
+      subject: "Please sign",
+      "signers[0][name]": "Ann",
+      "signers[0][email_address]": "ann@example.com",
+      "signers[1][name]": "Bob",
+      "signers[1][email_address]": "bob@example.com",
+      "metadata[custom_id]": "1234",
+      "metadata[n]": "5",
     });
     expectStatus(r);
     const sr = r.body.signature_request;
     assert.equal(sr.signature_request_id, seeded.signature_request_id);
     assert.equal(sr.title, "New title");
     assert.equal(sr.is_complete, false);
-    assert.deepEqual(sr.signatures.map((s: { status_code: string }) => s.status_code), ["awaiting_signature", "awaiting_signature"]);
-    assert.deepEqual(sr.signatures.map((s: { signer_email_address: string }) => s.signer_email_address), ["ann@example.com", "bob@example.com"]);
+    assert.deepEqual(
+      sr.signatures.map((s: { status_code: string }) => s.status_code),
+      ["awaiting_signature", "awaiting_signature"],
+    );
+    assert.deepEqual(
+      sr.signatures.map((s: { signer_email_address: string }) => s.signer_email_address),
+      ["ann@example.com", "bob@example.com"],
+    );
     const after = await quotas();
     assert.equal(after.api_signature_requests_left, before.api_signature_requests_left - 1);
     const ev = await api.ctl("GET", `/events?event_type=signature_request_sent`);
@@ -80,20 +96,43 @@ describe("service: signature requests", () => {
   it("exactly one of files/file_urls and of signers/grouped_signers (400 with error_path)", async () => {
     const { signature_request_id: id } = await api.seedRequest();
     expectErrorAt(await api.put(`/signature_request/edit/${id}`, { signers }), 400, "files");
-    expectErrorAt(await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": pdf, "file_urls[0]": "https://example.com/a.pdf", "signers[0][name]": "A", "signers[0][email_address]": "a@example.com" }), 400, "files");
+    expectErrorAt(
+      await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": pdf, "file_urls[0]": "https://example.com/a.pdf", "signers[0][name]": "A", "signers[0][email_address]": "a@example.com" }),
+      400,
+      "files",
+    );
     expectErrorAt(await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": pdf }), 400, "signers");
-    const both = { "files[0]": pdf, "signers[0][name]": "A", "signers[0][email_address]": "a@example.com", "grouped_signers[0][group]": "g", "grouped_signers[0][signers][0][name]": "B", "grouped_signers[0][signers][0][email_address]": "b@example.com" };
+    const both = {
+      "files[0]": pdf,
+      "signers[0][name]": "A",
+      "signers[0][email_address]": "a@example.com",
+      "grouped_signers[0][group]": "g",
+      "grouped_signers[0][signers][0][name]": "B",
+      "grouped_signers[0][signers][0][email_address]": "b@example.com",
+    };
     expectErrorAt(await api.form("PUT", `/signature_request/edit/${id}`, both), 400, "signers");
   });
 
   it("grouped_signers are accepted and flattened into signatures with their group", async () => {
     const { signature_request_id: id } = await api.seedRequest();
     const r = await api.form("PUT", `/signature_request/edit/${id}`, {
-      "files[0]": pdf, test_mode: "1",
-      grouped_signers: [{ group: "Parents", signers: [{ name: "M", email_address: "m@example.com" }, { name: "D", email_address: "d@example.com" }] }],
+      "files[0]": pdf,
+      test_mode: "1",
+      grouped_signers: [
+        {
+          group: "Parents",
+          signers: [
+            { name: "M", email_address: "m@example.com" },
+            { name: "D", email_address: "d@example.com" },
+          ],
+        },
+      ],
     });
     expectStatus(r);
-    assert.deepEqual(r.body.signature_request.signatures.map((s: { signer_group_guid: string }) => s.signer_group_guid), ["Parents", "Parents"]);
+    assert.deepEqual(
+      r.body.signature_request.signatures.map((s: { signer_group_guid: string }) => s.signer_group_guid),
+      ["Parents", "Parents"],
+    );
   });
 
   it("title/subject/message limits (400)", async () => {
@@ -137,7 +176,12 @@ describe("service: signature requests", () => {
     expectErrorAt(await api.put(`/signature_request/edit/${id}`, { file_urls: ["https://example.com/a.pdf"], signers, expires_at: "tomorrow" }), 400, "expires_at");
     expectErrorAt(await api.put(`/signature_request/edit/${id}`, { file_urls: ["https://example.com/a.pdf"], signers, expires_at: inDays(200) }), 400, "expires_at");
     const when = inDays(5);
-    const r = await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": pdf, signers: [...signers, { name: "B", email_address: "b@example.com" }], expires_at: String(when), test_mode: "1" });
+    const r = await api.form("PUT", `/signature_request/edit/${id}`, {
+      "files[0]": pdf,
+      signers: [...signers, { name: "B", email_address: "b@example.com" }],
+      expires_at: String(when),
+      test_mode: "1",
+    });
     expectStatus(r);
     assert.equal(r.body.signature_request.expires_at, when);
     const sigs = r.body.signature_request.signatures;
@@ -146,7 +190,10 @@ describe("service: signature requests", () => {
     await api.patchRequest(id, { expires_at: Math.floor(Date.now() / 1000) - 5 });
     const got = await api.get(`/signature_request/${id}`);
     expectStatus(got);
-    assert.deepEqual(got.body.signature_request.signatures.map((s: { status_code: string }) => s.status_code), ["signed", "expired"]);
+    assert.deepEqual(
+      got.body.signature_request.signatures.map((s: { status_code: string }) => s.status_code),
+      ["signed", "expired"],
+    );
     const ev = await api.ctl("GET", "/events?event_type=signature_request_expired");
     assert.equal(ev.body.events.filter((e: { json: { signature_request: { signature_request_id: string } } }) => e.json.signature_request.signature_request_id === id).length, 1);
   });
@@ -155,19 +202,33 @@ describe("service: signature requests", () => {
     const { signature_request_id: id } = await api.seedRequest();
     expectStatus(await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": pdf, signers, test_mode: "1" }));
     const state = api.svc.app.store.table<{ documents: { name: string; generated: boolean }[] }>("signature_requests").get(id)!;
-    assert.deepEqual(state.documents.map((d) => d.generated), [false, true]);
+    assert.deepEqual(
+      state.documents.map((d) => d.generated),
+      [false, true],
+    );
     const file = await api.open((await api.get(`/signature_request/${id}`)).body.signature_request.files_url);
     assert.equal(file.status, 200);
     assert.equal(file.headers.get("content-type"), "application/pdf");
     const info = inspectPdf(file.data);
     assert.equal(info.pageCount, 2); // the document, then the signature page with one signature field per signer
-    assert.deepEqual(info.annotations.map((a) => [a.kind, a.page, a.required]), [["signature", 1, true]]);
+    assert.deepEqual(
+      info.annotations.map((a) => [a.kind, a.page, a.required]),
+      [["signature", 1, true]],
+    );
     const withFields = await api.form("PUT", `/signature_request/edit/${id}`, {
-      "files[0]": pdf, signers, test_mode: "1",
+      "files[0]": pdf,
+      signers,
+      test_mode: "1",
       form_fields_per_document: [{ document_index: 0, api_id: "s1", type: "signature", x: 10, y: 10, width: 100, height: 30, required: true, signer: 0 }],
     });
     expectStatus(withFields);
-    assert.deepEqual(api.svc.app.store.table<{ documents: { generated: boolean }[] }>("signature_requests").get(id)!.documents.map((d) => d.generated), [false]);
+    assert.deepEqual(
+      api.svc.app.store
+        .table<{ documents: { generated: boolean }[] }>("signature_requests")
+        .get(id)!
+        .documents.map((d) => d.generated),
+      [false],
+    );
   });
 
   it("events go to the app callback named by client_id, signed with the API key, with the metadata", async () => {
@@ -190,8 +251,13 @@ describe("service: signature requests", () => {
       expectStatus(r);
       await api.patchRequest(id, { signed: "all" });
       for (let i = 0; i < 50 && received.length < 3; i++) await new Promise((res) => setTimeout(res, 20));
-      const events = (await api.ctl("GET", "/events")).body.events.filter((e: { json: { signature_request?: { signature_request_id: string } } }) => e.json.signature_request?.signature_request_id === id);
-      assert.deepEqual(events.map((e: { event_type: string }) => e.event_type), ["signature_request_sent", "signature_request_signed", "signature_request_all_signed"]);
+      const events = (await api.ctl("GET", "/events")).body.events.filter(
+        (e: { json: { signature_request?: { signature_request_id: string } } }) => e.json.signature_request?.signature_request_id === id,
+      );
+      assert.deepEqual(
+        events.map((e: { event_type: string }) => e.event_type),
+        ["signature_request_sent", "signature_request_signed", "signature_request_all_signed"],
+      );
       assert.ok(events.every((e: { callback_type: string; url: string }) => e.callback_type === "app_callback" && e.url === url));
       assert.ok(events.every((e: { json: { signature_request: { metadata: unknown } } }) => JSON.stringify(e.json.signature_request.metadata) === JSON.stringify({ order: "7" })));
       assert.equal(received.length, 3);
@@ -210,7 +276,13 @@ describe("service: signature requests", () => {
     const r = await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": tagged, signers: two, use_text_tags: "1", test_mode: "1" });
     expectStatus(r);
     const stored = api.svc.app.store.table<{ form_fields_per_document: { type: string; signer: number }[]; documents: unknown[] }>("signature_requests").get(id)!;
-    assert.deepEqual(stored.form_fields_per_document.map((f) => [f.type, f.signer]), [["signature", 0], ["date_signed", 0]]);
+    assert.deepEqual(
+      stored.form_fields_per_document.map((f) => [f.type, f.signer]),
+      [
+        ["signature", 0],
+        ["date_signed", 0],
+      ],
+    );
     assert.equal(stored.documents.length, 1); // fields come from the tags: no signature page
     const bad = pdfWithText([["[sig|req|signer3]", "[sig|perhaps|signer1]"]]);
     expectErrorAt(await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": bad, signers: two, use_text_tags: "1", test_mode: "1" }), 400, "use_text_tags");
@@ -220,9 +292,20 @@ describe("service: signature requests", () => {
     const notPdf = await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": Buffer.from("plain text [sig|req|signer1]"), signers, use_text_tags: "1", test_mode: "1" });
     assert.ok(notPdf.body.warnings.some((w: { warning_name: string }) => w.warning_name === "non_pdf_text_tags"));
     expectErrorAt(await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": tagged, signers, use_text_tags: "1", use_preexisting_fields: "1" }), 400, "use_preexisting_fields");
-    const pre = await api.form("PUT", `/signature_request/edit/${id}`, { "files[0]": makePdf({ pages: [{ fields: [{ name: "sig", type: "signature", rect: [1, 1, 90, 30] }] }] }), signers, use_preexisting_fields: "1", test_mode: "1" });
+    const pre = await api.form("PUT", `/signature_request/edit/${id}`, {
+      "files[0]": makePdf({ pages: [{ fields: [{ name: "sig", type: "signature", rect: [1, 1, 90, 30] }] }] }),
+      signers,
+      use_preexisting_fields: "1",
+      test_mode: "1",
+    });
     expectStatus(pre);
-    assert.deepEqual(api.svc.app.store.table<{ form_fields_per_document: { api_id: string }[] }>("signature_requests").get(id)!.form_fields_per_document.map((f) => f.api_id), ["sig"]);
+    assert.deepEqual(
+      api.svc.app.store
+        .table<{ form_fields_per_document: { api_id: string }[] }>("signature_requests")
+        .get(id)!
+        .form_fields_per_document.map((f) => f.api_id),
+      ["sig"],
+    );
   });
 
   it("get and list with pagination (page_size limits from the contract)", async () => {
@@ -235,7 +318,10 @@ describe("service: signature requests", () => {
     const p3 = await api.as(acct.api_key).get("/signature_request/list?page=3&page_size=2");
     assert.equal(p3.body.signature_requests.length, 1);
     const q = await api.as(acct.api_key).get("/signature_request/list?query=R3");
-    assert.deepEqual(q.body.signature_requests.map((s: { title: string }) => s.title), ["R3"]);
+    assert.deepEqual(
+      q.body.signature_requests.map((s: { title: string }) => s.title),
+      ["R3"],
+    );
     expectErrorAt(await api.as(acct.api_key).get("/signature_request/list?page_size=101"), 400, "page_size");
     expectErrorAt(await api.as(acct.api_key).get("/signature_request/list?page=0"), 400, "page");
     expectErrorAt(await api.as(acct.api_key).get(`/signature_request/list?account_id=${api.svc.accountId}`), 403, "account_id");

@@ -47,7 +47,15 @@ function expectRefused(file: string, line: RegExp | number, reason: RegExp): voi
 describe("service: journal damage", () => {
   it("a format 1 file that is only a snapshot, its last 20 bytes cut, is refused and left as it is", () => {
     const file = tmpFile("legacy.jsonl");
-    const snapshot = JSON.stringify({ snapshot: { t: [["a", { v: 1 }], ["b", { v: 2 }]] } }) + "\n";
+    const snapshot =
+      JSON.stringify({
+        snapshot: {
+          t: [
+            ["a", { v: 1 }],
+            ["b", { v: 2 }],
+          ],
+        },
+      }) + "\n";
     fs.writeFileSync(file, snapshot.slice(0, -20));
     expectRefused(file, 1, /snapshot ends early|no complete line/);
   });
@@ -77,10 +85,7 @@ describe("service: journal damage", () => {
 
   it("a middle line that is valid JSON with a damaged op name is refused, not replayed as a delete", () => {
     const legacy = tmpFile("legacy-op.jsonl");
-    fs.writeFileSync(
-      legacy,
-      ['{"ops":[{"op":"put","table":"t","id":"a","value":1}]}', '{"ops":[{"op":"pux","table":"t","id":"a","value":2}]}', '{"ops":[]}', ""].join("\n"),
-    );
+    fs.writeFileSync(legacy, ['{"ops":[{"op":"put","table":"t","id":"a","value":1}]}', '{"ops":[{"op":"pux","table":"t","id":"a","value":2}]}', '{"ops":[]}', ""].join("\n"));
     expectRefused(legacy, 2, /unknown op "pux"/);
     // Format 2: the checksum is checked first; the op names are checked even when it matches.
     const file = journalWithRows(2);

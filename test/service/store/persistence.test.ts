@@ -64,7 +64,10 @@ describe("service: journal store", () => {
     assert.ok(commits.length < 5, `${commits.length} commit lines`);
     assert.ok(lines.some((l) => /\{"snapshot_end":\d+\}/.test(l)));
     const r = new JournalStore(file, 5);
-    const values = r.table<{ i: number }>("t").list().map((v) => v.i);
+    const values = r
+      .table<{ i: number }>("t")
+      .list()
+      .map((v) => v.i);
     assert.deepEqual(values, [100, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });

@@ -64,7 +64,11 @@ export async function startReceiver(answer: (n: number) => { status: number; bod
       files.set(name, data);
       return `${url}/files/${name}`;
     },
-    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -16,8 +16,13 @@ export function unzip(buf: Buffer): { name: string; data: Buffer }[] {
   for (let i = 0; i < count; i++) {
     assert.equal(buf.readUInt32LE(at), 0x02014b50, `central header ${i}`);
     const [method, crc, size, nameLen, extraLen, commentLen, local] = [
-      buf.readUInt16LE(at + 10), buf.readUInt32LE(at + 16), buf.readUInt32LE(at + 24), buf.readUInt16LE(at + 28),
-      buf.readUInt16LE(at + 30), buf.readUInt16LE(at + 32), buf.readUInt32LE(at + 42),
+      buf.readUInt16LE(at + 10),
+      buf.readUInt32LE(at + 16),
+      buf.readUInt32LE(at + 24),
+      buf.readUInt16LE(at + 28),
+      buf.readUInt16LE(at + 30),
+      buf.readUInt16LE(at + 32),
+      buf.readUInt32LE(at + 42),
     ];
     const name = buf.subarray(at + 46, at + 46 + nameLen).toString("utf8");
     assert.equal(method, 0, `${name} is stored`);

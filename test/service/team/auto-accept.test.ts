@@ -20,6 +20,9 @@ describe("service: team with auto-accepted invitations", () => {
     const list = members.team_members;
     assert.equal(list.find((m: { email_address: string }) => m.email_address === "new@example.com").role, "Developer");
     const invites = (await api.get("/team/invites")).body.team_invites;
-    assert.ok(invites.every((i: { redeemed_at?: number }) => typeof i.redeemed_at === "number"), "the invitation is redeemed");
+    assert.ok(
+      invites.every((i: { redeemed_at?: number }) => typeof i.redeemed_at === "number"),
+      "the invitation is redeemed",
+    );
   });
 });

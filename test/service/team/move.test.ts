@@ -19,18 +19,21 @@ describe("service: team moves (remove_member with new_team_id)", () => {
   });
   afterEach(() => svc.close());
 
-  const membersOf = async (teamId: string) =>
-    (await api.get(`/team/members/${teamId}`, { query: { page_size: 100 } })).body.team_members as { email_address: string; role: string }[];
+  const membersOf = async (teamId: string) => (await api.get(`/team/members/${teamId}`, { query: { page_size: 100 } })).body.team_members as { email_address: string; role: string }[];
   const mails = async (to: string) => (await api.ctl("GET", "/outbox", undefined, { to })).body.emails as unknown[];
   const invitesOf = async (email: string) =>
-    ((await api.get("/team/invites")).body.team_invites as { email_address: string; team_id: string; role: string }[])
-      .filter((i) => i.email_address === email && !("redeemed_at" in i && (i as { redeemed_at?: unknown }).redeemed_at));
+    ((await api.get("/team/invites")).body.team_invites as { email_address: string; team_id: string; role: string }[]).filter(
+      (i) => i.email_address === email && !("redeemed_at" in i && (i as { redeemed_at?: unknown }).redeemed_at),
+    );
 
   it("a member moves to a sub-team with the new role, staying in the organization", async () => {
     await api.put("/team/add_member", { email_address: "m@example.com" });
     await api.ctl("POST", "/invites/accept", { email_address: "m@example.com" });
     expectStatus(await api.post("/team/remove_member", { email_address: "m@example.com", new_team_id: sub, new_role: "Developer" }), 201);
-    assert.deepEqual((await membersOf(sub)).map((m) => [m.email_address, m.role]), [["m@example.com", "Developer"]]);
+    assert.deepEqual(
+      (await membersOf(sub)).map((m) => [m.email_address, m.role]),
+      [["m@example.com", "Developer"]],
+    );
     assert.ok(!(await membersOf(root)).some((m) => m.email_address === "m@example.com"));
     const account = (await api.ctl("GET", "/accounts")).body.accounts.find((a: { email_address: string }) => a.email_address === "m@example.com");
     assert.equal(account.team_id, sub);
@@ -41,10 +44,16 @@ describe("service: team moves (remove_member with new_team_id)", () => {
     await api.put("/team/add_member", { email_address: "i@example.com" });
     expectStatus(await api.post("/team/remove_member", { email_address: "i@example.com", new_team_id: sub, new_role: "Team Manager" }), 201);
     const open = await invitesOf("i@example.com");
-    assert.deepEqual(open.map((i) => [i.team_id, i.role]), [[sub, "Team Manager"]]);
+    assert.deepEqual(
+      open.map((i) => [i.team_id, i.role]),
+      [[sub, "Team Manager"]],
+    );
     assert.equal((await mails("i@example.com")).length, 1);
     expectStatus(await api.ctl("POST", "/invites/accept", { email_address: "i@example.com" }), 200);
-    assert.deepEqual((await membersOf(sub)).map((m) => [m.email_address, m.role]), [["i@example.com", "Team Manager"]]);
+    assert.deepEqual(
+      (await membersOf(sub)).map((m) => [m.email_address, m.role]),
+      [["i@example.com", "Team Manager"]],
+    );
   });
 
   it("a move to the team the member is on changes only the role", async () => {

@@ -76,7 +76,10 @@ describe("service: team", () => {
     const a = await api.newAccount({ email_address: "a@example.com" });
     await api.newAccount({ email_address: "b@example.com" });
     const r = await api.put("/team/add_member", { account_id: a.account_id, email_address: "b@example.com" });
-    assert.deepEqual(r.body.team.invited_accounts.map((x: { email_address: string }) => x.email_address), ["a@example.com"]);
+    assert.deepEqual(
+      r.body.team.invited_accounts.map((x: { email_address: string }) => x.email_address),
+      ["a@example.com"],
+    );
     assert.deepEqual(r.body.team.invited_emails, []);
     expectEnvelope(await api.put("/team/add_member", { account_id: "f".repeat(40) }), 404, "not_found");
     expectEnvelope(await api.put("/team/add_member", {}), 400, "bad_request");

@@ -18,7 +18,9 @@ describe("service: template files as pdf or zip", () => {
   let id: string;
   before(async () => {
     ({ svc, api } = await startForTest({ plan: "premium", templateProcessingMs: 20 }));
-    const r = await api.req("POST", "/template/create", { form: templateForm([pdf(2), pdf(1, LANDSCAPE)], { title: "T", signer_roles: [{ name: "Client", order: 0 }], form_fields_per_document: FIELDS }) });
+    const r = await api.req("POST", "/template/create", {
+      form: templateForm([pdf(2), pdf(1, LANDSCAPE)], { title: "T", signer_roles: [{ name: "Client", order: 0 }], form_fields_per_document: FIELDS }),
+    });
     expectStatus(r);
     id = r.body.template.template_id;
     await waitFor(async () => (await api.get(`/template/files/${id}`)).status === 200, 5000, "template ready");
@@ -31,7 +33,10 @@ describe("service: template files as pdf or zip", () => {
     assert.equal(r.headers.get("content-type"), "application/zip");
     assert.equal(r.headers.get("content-disposition"), `attachment; filename="${id}.zip"`);
     const entries = unzip(r.data);
-    assert.deepEqual(entries.map((e) => e.name), ["files0.pdf", "files1.pdf"]);
+    assert.deepEqual(
+      entries.map((e) => e.name),
+      ["files0.pdf", "files1.pdf"],
+    );
     const [first, second] = entries.map((e) => inspectPdf(e.data));
     assert.equal(first!.pageCount, 2);
     assert.equal(second!.pageCount, 1);

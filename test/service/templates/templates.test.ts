@@ -30,11 +30,15 @@ describe("service: templates", () => {
   const create = (files = [pdf(1)], fields: Record<string, unknown> = {}, who = api) =>
     who.req("POST", "/template/create", { form: templateForm(files, { title: "T", signer_roles: ROLES, form_fields_per_document: FIELDS, ...fields }) });
   const ready = (id: string, who = api) =>
-    waitFor(async () => {
-      const ev = await who.ctl("GET", "/events");
-      // Settled: delivered, failed, or nowhere to send it.
-      return ev.body.events.find((e: { state: string; json: { template: { template_id: string } } }) => e.json.template?.template_id === id && e.state !== "pending");
-    }, 5000, `event for ${id}`);
+    waitFor(
+      async () => {
+        const ev = await who.ctl("GET", "/events");
+        // Settled: delivered, failed, or nowhere to send it.
+        return ev.body.events.find((e: { state: string; json: { template: { template_id: string } } }) => e.json.template?.template_id === id && e.state !== "pending");
+      },
+      5000,
+      `event for ${id}`,
+    );
 
   it("create processes asynchronously: files endpoints 409 first, then template_created is POSTed", async () => {
     const r = await create([pdf(2)], { message: "hello", cc_roles: ["Accountant"] });
@@ -46,7 +50,10 @@ describe("service: templates", () => {
     assert.deepEqual(t.cc_roles, [{ name: "Accountant" }]);
     assert.equal(t.documents[0].form_fields[0].api_id, "f1");
     assert.equal(t.documents[0].form_fields[0].isMultiline, false);
-    assert.deepEqual(t.accounts.map((a: { account_id: string }) => a.account_id), [svc.accountId]);
+    assert.deepEqual(
+      t.accounts.map((a: { account_id: string }) => a.account_id),
+      [svc.accountId],
+    );
     const g = await api.get(`/template/${t.template_id}`);
     expectStatus(g, 200);
     expectEnvelope(await api.get(`/template/files/${t.template_id}`), 409, "conflict");
@@ -119,11 +126,15 @@ describe("service: templates", () => {
       await acct.api.put("/account", { callback_url: flaky.url });
       const r = await create([pdf(1)], {}, acct.api);
       const id = r.body.template.template_id;
-      const ev = await waitFor(async () => {
-        const all = (await api.ctl("GET", "/events")).body.events;
-        const e = all.find((x: { json: { template?: { template_id: string } } }) => x.json.template?.template_id === id);
-        return e?.state === "delivered" ? e : undefined;
-      }, 5000, "delivery after retries");
+      const ev = await waitFor(
+        async () => {
+          const all = (await api.ctl("GET", "/events")).body.events;
+          const e = all.find((x: { json: { template?: { template_id: string } } }) => x.json.template?.template_id === id);
+          return e?.state === "delivered" ? e : undefined;
+        },
+        5000,
+        "delivery after retries",
+      );
       assert.equal(ev.attempts.length, 3);
       assert.equal(ev.attempts[0].status, 500);
       assert.equal(ev.attempts[0].body, "boom");
@@ -138,11 +149,15 @@ describe("service: templates", () => {
       const acct = await api.newAccount({ plan: "premium" });
       await acct.api.put("/account", { callback_url: rude.url });
       const id = (await create([pdf(1)], {}, acct.api)).body.template.template_id;
-      const ev = await waitFor(async () => {
-        const all = (await api.ctl("GET", "/events", undefined, { account_id: acct.account_id })).body.events;
-        const e = all.find((x: { json: { template?: { template_id: string } } }) => x.json.template?.template_id === id);
-        return e?.state === "failed" ? e : undefined;
-      }, 5000, "failed delivery");
+      const ev = await waitFor(
+        async () => {
+          const all = (await api.ctl("GET", "/events", undefined, { account_id: acct.account_id })).body.events;
+          const e = all.find((x: { json: { template?: { template_id: string } } }) => x.json.template?.template_id === id);
+          return e?.state === "failed" ? e : undefined;
+        },
+        5000,
+        "failed delivery",
+      );
       assert.equal(ev.attempts.length, 3); // first try + the two configured retries
       assert.ok(ev.attempts.every((a: { status: number; body: string }) => a.status === 200 && a.body === "OK"));
       assert.equal(rude.received.length, 3);
@@ -179,7 +194,10 @@ describe("service: templates", () => {
     expectEnvelope(await api.post(`/template/add_user/${id}`, { account_id: outsider.account_id }), 400, "bad_request");
     const r = await api.post(`/template/add_user/${id}`, { account_id: mate.account_id, email_address: "out@example.com", skip_notification: true });
     expectStatus(r, 200);
-    assert.deepEqual(r.body.template.accounts.map((x: { email_address: string }) => x.email_address), ["dev@example.com", "tm@example.com"]);
+    assert.deepEqual(
+      r.body.template.accounts.map((x: { email_address: string }) => x.email_address),
+      ["dev@example.com", "tm@example.com"],
+    );
     assert.equal((await api.ctl("GET", "/outbox", undefined, { to: "tm@example.com", kind: "template_shared" })).body.emails.length, 0);
     const seen = await mate.api.get(`/template/${id}`);
     expectStatus(seen, 200);
@@ -221,7 +239,15 @@ describe("service: templates", () => {
 
   it("update changes title, subject, message, cc_roles and renames form fields", async () => {
     const id = (await create()).body.template.template_id;
-    const r = await api.post(`/template/update/${id}`, { title: "New", message: "m", cc_roles: ["CC"], form_fields: [{ api_id: "f1", name: "Renamed" }, { api_id: "zz", name: "x" }] });
+    const r = await api.post(`/template/update/${id}`, {
+      title: "New",
+      message: "m",
+      cc_roles: ["CC"],
+      form_fields: [
+        { api_id: "f1", name: "Renamed" },
+        { api_id: "zz", name: "x" },
+      ],
+    });
     expectStatus(r, 200);
     assert.equal(r.body.template.title, "New");
     assert.deepEqual(r.body.template.cc_roles, [{ name: "CC" }]);

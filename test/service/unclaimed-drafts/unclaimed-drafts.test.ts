@@ -17,11 +17,15 @@ describe("service: unclaimed drafts", () => {
     ({ api } = await startForTest({ templateProcessingMs: 1 }));
     clientId = await api.newApp();
   });
-  after(async () => { await api.svc.close(); });
+  after(async () => {
+    await api.svc.close();
+  });
 
   async function template(extra: Record<string, unknown> = {}): Promise<string> {
     const r = await api.form("POST", "/template/create", {
-      "files[0]": pdf, title: "T", signer_roles: [{ name: "Client" }, { name: "Witness" }],
+      "files[0]": pdf,
+      title: "T",
+      signer_roles: [{ name: "Client" }, { name: "Witness" }],
       form_fields_per_document: [{ document_index: 0, api_id: "s1", type: "signature", x: 10, y: 10, width: 100, height: 30, required: true, signer: "Client" }],
       ...extra,
     });
@@ -71,13 +75,31 @@ describe("service: unclaimed drafts", () => {
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId }), 400, "requester_email_address");
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: "f".repeat(32), requester_email_address: "r@example.com" }), 404, "client_id");
     const stranger = await api.newAccount({ plan: "standard" });
-    expectErrorAt(await api.as(stranger.api_key).form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com" }), 403, "client_id");
-    expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", subject: "x".repeat(201) }), 400, "subject");
-    expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", allow_reassign: "1" }), 403, "allow_reassign");
+    expectErrorAt(
+      await api.as(stranger.api_key).form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com" }),
+      403,
+      "client_id",
+    );
+    expectErrorAt(
+      await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", subject: "x".repeat(201) }),
+      400,
+      "subject",
+    );
+    expectErrorAt(
+      await api.form("POST", "/unclaimed_draft/create_embedded", { "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", allow_reassign: "1" }),
+      403,
+      "allow_reassign",
+    );
 
     const r = await api.form("POST", "/unclaimed_draft/create_embedded", {
-      "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", hold_request: "1", populate_auto_fill_fields: "1", force_signer_page: "1",
-      "signers[0][name]": "A", "signers[0][email_address]": "a@example.com",
+      "files[0]": pdf,
+      client_id: clientId,
+      requester_email_address: "r@example.com",
+      hold_request: "1",
+      populate_auto_fill_fields: "1",
+      force_signer_page: "1",
+      "signers[0][name]": "A",
+      "signers[0][email_address]": "a@example.com",
     });
     expectStatus(r);
     const d = r.body.unclaimed_draft;
@@ -96,17 +118,28 @@ describe("service: unclaimed drafts", () => {
   it("create_embedded_with_template: templates in order, ccs for CC roles, custom_fields for merge fields, preview_only wins", async () => {
     const plain = await template();
     const withCc = await template({ cc_roles: ["Accounting"], merge_fields: [{ name: "amount", type: "text" }] });
-    const signers = [{ role: "Client", name: "C", email_address: "c@example.com" }, { role: "Witness", name: "W", email_address: "w@example.com" }];
+    const signers = [
+      { role: "Client", name: "C", email_address: "c@example.com" },
+      { role: "Witness", name: "W", email_address: "w@example.com" },
+    ];
     const base = { client_id: clientId, requester_email_address: "r@example.com", "files[0]": pdf, signers };
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: [plain, withCc], custom_fields: [{ name: "amount", value: "5" }] }), 400, "ccs");
-    expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: [plain, withCc], ccs: [{ role: "Accounting", email_address: "acc@example.com" }] }), 400, "custom_fields");
+    expectErrorAt(
+      await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: [plain, withCc], ccs: [{ role: "Accounting", email_address: "acc@example.com" }] }),
+      400,
+      "custom_fields",
+    );
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: [plain], signers: [signers[0]] }), 400, "signers");
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: ["0".repeat(40)] }), 404, "template_ids.0");
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { client_id: clientId, requester_email_address: "r@example.com", "files[0]": pdf }), 400, "template_ids");
     expectErrorAt(await api.form("POST", "/unclaimed_draft/create_embedded_with_template", { ...base, template_ids: [plain], title: "x".repeat(256) }), 400, "title");
     const r = await api.form("POST", "/unclaimed_draft/create_embedded_with_template", {
-      ...base, template_ids: [withCc, plain], ccs: [{ role: "Accounting", email_address: "acc@example.com" }], custom_fields: [{ name: "amount", value: "5" }],
-      preview_only: "1", show_preview: "1",
+      ...base,
+      template_ids: [withCc, plain],
+      ccs: [{ role: "Accounting", email_address: "acc@example.com" }],
+      custom_fields: [{ name: "amount", value: "5" }],
+      preview_only: "1",
+      show_preview: "1",
     });
     expectStatus(r);
     assert.ok(r.body.warnings.some((w: { warning_name: string }) => w.warning_name === "parameter_ignored"));
@@ -120,7 +153,13 @@ describe("service: unclaimed drafts", () => {
   it("drafts use no quota; sending a claimed draft does (control plane stands in for the page)", async () => {
     const quota = async () => (await api.get("/account")).body.account.quotas.api_signature_requests_left;
     const before = await quota();
-    const r = await api.form("POST", "/unclaimed_draft/create", { "files[0]": pdf, type: "request_signature", "signers[0][name]": "A", "signers[0][email_address]": "a@example.com", subject: "From draft" });
+    const r = await api.form("POST", "/unclaimed_draft/create", {
+      "files[0]": pdf,
+      type: "request_signature",
+      "signers[0][name]": "A",
+      "signers[0][email_address]": "a@example.com",
+      subject: "From draft",
+    });
     assert.equal(await quota(), before);
     const token = new URL(r.body.unclaimed_draft.claim_url).pathname.split("/").pop();
     const early = await api.ctl("POST", `/unclaimed_drafts/${token}/send`);
@@ -129,15 +168,23 @@ describe("service: unclaimed drafts", () => {
     const sent = await api.ctl("POST", `/unclaimed_drafts/${token}/send`);
     expectStatus(sent);
     assert.equal(sent.body.signature_request.title, "From draft");
-    assert.deepEqual(sent.body.signature_request.signatures.map((s: { status_code: string }) => s.status_code), ["awaiting_signature"]);
+    assert.deepEqual(
+      sent.body.signature_request.signatures.map((s: { status_code: string }) => s.status_code),
+      ["awaiting_signature"],
+    );
     assert.equal(await quota(), before - 1);
     assert.equal((await api.ctl("POST", `/unclaimed_drafts/${token}/send`)).status, 409);
     const list = (await api.ctl("GET", "/unclaimed_drafts")).body.unclaimed_drafts;
     assert.ok(list.some((d: { token: string; claimed_by: string }) => d.token === token && d.claimed_by === api.svc.accountId));
 
     const held = await api.form("POST", "/unclaimed_draft/create_embedded", {
-      "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", hold_request: "1", test_mode: "1",
-      "signers[0][name]": "A", "signers[0][email_address]": "a@example.com",
+      "files[0]": pdf,
+      client_id: clientId,
+      requester_email_address: "r@example.com",
+      hold_request: "1",
+      test_mode: "1",
+      "signers[0][name]": "A",
+      "signers[0][email_address]": "a@example.com",
     });
     const heldToken = new URL(held.body.unclaimed_draft.claim_url).pathname.split("/").pop();
     expectStatus(await api.open(`${held.body.unclaimed_draft.claim_url}?client_id=${clientId}`));
@@ -150,7 +197,11 @@ describe("service: unclaimed drafts", () => {
 
   it("edit_and_resend: a new request from an embedded one; plain requests and unknown apps are refused", async () => {
     const r = await api.form("POST", "/unclaimed_draft/create_embedded", {
-      "files[0]": pdf, client_id: clientId, requester_email_address: "r@example.com", "signers[0][name]": "A", "signers[0][email_address]": "a@example.com",
+      "files[0]": pdf,
+      client_id: clientId,
+      requester_email_address: "r@example.com",
+      "signers[0][name]": "A",
+      "signers[0][email_address]": "a@example.com",
     });
     const original = r.body.unclaimed_draft.signature_request_id;
     expectErrorAt(await api.post(`/unclaimed_draft/edit_and_resend/${original}`, {}), 400, "client_id");

@@ -11,10 +11,12 @@ describe("provider (in process): ApiApp", () => {
   after(async () => h?.close());
 
   it("check names the property and the rule, without a request", async () => {
-    const { result, calls } = await h.counting(() =>
-      h.resource("ApiApp").check({ name: "Portal", domains: Array.from({ length: 11 }, (_, i) => `d${i}.example.com`) }));
+    const { result, calls } = await h.counting(() => h.resource("ApiApp").check({ name: "Portal", domains: Array.from({ length: 11 }, (_, i) => `d${i}.example.com`) }));
     assert.deepStrictEqual(calls, []);
-    assert.deepStrictEqual(result.failures?.map((f) => f.property), ["domains"]);
+    assert.deepStrictEqual(
+      result.failures?.map((f) => f.property),
+      ["domains"],
+    );
   });
 
   it("creates, reads, updates in place and deletes", async () => {

@@ -45,8 +45,7 @@ describe("provider (in process): ApiApp identity and adoption", () => {
 
   it("adopt: true refuses with one line when no app or several match", async () => {
     const apps = h.resource("ApiApp");
-    await assert.rejects(apps.create({ ...portal, adopt: true }), (e: Error) =>
-      /adopt: true: there is no app of yours named "Portal"/.test(e.message) && !e.message.includes("\n"));
+    await assert.rejects(apps.create({ ...portal, adopt: true }), (e: Error) => /adopt: true: there is no app of yours named "Portal"/.test(e.message) && !e.message.includes("\n"));
     await apps.create(portal);
     h.nextRun();
     await apps.create(portal);
@@ -89,7 +88,9 @@ describe("provider (in process): ApiApp identity and adoption", () => {
     await h.control("POST", "/faults", { method: "GET", path: "/api_app/list", delay_ms: 1, count: 1 }); // the read before sending
     await h.control("POST", "/faults", { method: "GET", path: "/api_app/list", status: 503, count: 4 });
     await h.control("POST", "/faults", { method: "POST", path: "/api_app", drop: true, after: true, count: 1 });
-    await assert.rejects(h.resource("ApiApp").create(portal), (e: Error) =>
-      /got no answer .* the app may exist: .* add adopt: true \(or its clientId\) before the next up/.test(e.message) && !e.message.includes("\n"));
+    await assert.rejects(
+      h.resource("ApiApp").create(portal),
+      (e: Error) => /got no answer .* the app may exist: .* add adopt: true \(or its clientId\) before the next up/.test(e.message) && !e.message.includes("\n"),
+    );
   });
 });

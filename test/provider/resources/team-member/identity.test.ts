@@ -22,8 +22,7 @@ describe("provider (in process): TeamMember identity and moves", () => {
 
   const members = () => h.resource("TeamMember");
   const invitationsTo = async (email: string) => (await h.control("GET", `/outbox?to=${encodeURIComponent(email)}`)).body.emails.length;
-  const accountOf = async (email: string) =>
-    (await h.control("GET", "/accounts")).body.accounts.find((a: Props) => a.email_address === email);
+  const accountOf = async (email: string) => (await h.control("GET", "/accounts")).body.accounts.find((a: Props) => a.email_address === email);
 
   /** Moves `made` to the sub-team as `up` would: diff (an update, not a replace), then update. */
   async function moveToSub(made: { id: string; outs: Props }, news: Props) {
@@ -111,7 +110,11 @@ describe("provider (in process): TeamMember identity and moves", () => {
         await members().delete(made.id, made.outs);
         return created;
       });
-      assert.deepStrictEqual(calls.filter((c) => !c.startsWith("GET ")), [], "no add_member, no remove_member");
+      assert.deepStrictEqual(
+        calls.filter((c) => !c.startsWith("GET ")),
+        [],
+        "no add_member, no remove_member",
+      );
       assert.deepStrictEqual([result.outs.accountId, result.outs.status], [accountId, "member"]);
       assert.strictEqual((await accountOf("after@example.com")).team_id, root, "still on the team");
       assert.strictEqual(await invitationsTo("after@example.com"), 0, "no invitation to the new address");

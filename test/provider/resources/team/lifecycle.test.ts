@@ -19,9 +19,7 @@ describe("fast tier: Team", () => {
   }
 
   it("check names the property and the rule, without a request", async () => {
-    await assertCheckCases(h, "Team", { name: "Ops" }, [
-      { title: "an empty name", inputs: { name: "" }, property: "name", reason: /must not be empty/ },
-    ]);
+    await assertCheckCases(h, "Team", { name: "Ops" }, [{ title: "an empty name", inputs: { name: "" }, property: "name", reason: /must not be empty/ }]);
     assert.deepStrictEqual((await h.resource("Team").check({})).failures, [], "no name: the service's default");
   });
 
@@ -40,13 +38,19 @@ describe("fast tier: Team", () => {
     });
 
     it("diff: every rules-table entry replaces, updates or is ignored as declared", async () => {
-      await assertRuleTable(h, "Team", team, { name: "Ops" }, {
-        changes: {
-          name: { set: { name: "Ops 2" }, expect: "update" },
-          adopt: { set: { adopt: true }, expect: "ignore" },
+      await assertRuleTable(
+        h,
+        "Team",
+        team,
+        { name: "Ops" },
+        {
+          changes: {
+            name: { set: { name: "Ops 2" }, expect: "update" },
+            adopt: { set: { adopt: true }, expect: "ignore" },
+          },
+          same: [],
         },
-        same: [],
-      });
+      );
       const unknown = await h.resource("Team").diff(team.id, team.outs, { name: UNKNOWN });
       assert.deepStrictEqual([unknown.changes, unknown.replaces], [true, []]);
     });

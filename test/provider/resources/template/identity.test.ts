@@ -69,25 +69,39 @@ describe("provider (in process): Template identity and adoption", () => {
     it("refuses at check a content change, naming the property and why", async () => {
       const made = await warningsOf(() => templates().create(adopted));
       const { result, calls } = await h.counting(() =>
-        templates().check({ ...adopted, signerRoles: [{ name: "Client", order: 0 }, { name: "Witness", order: 1 }] }, adopted));
+        templates().check(
+          {
+            ...adopted,
+            signerRoles: [
+              { name: "Client", order: 0 },
+              { name: "Witness", order: 1 },
+            ],
+          },
+          adopted,
+        ),
+      );
       assert.deepStrictEqual(calls, []);
-      assert.deepStrictEqual(result.failures?.map((f) => f.property), ["signerRoles"]);
+      assert.deepStrictEqual(
+        result.failures?.map((f) => f.property),
+        ["signerRoles"],
+      );
       assert.match(result.failures![0].reason, /adopted template \(templateId\) is never replaced/);
       const files = await templates().check({ ...adopted, files: [file("nda-v2.pdf")] }, { ...adopted, files: [file("nda.pdf")] });
-      assert.deepStrictEqual(files.failures?.map((f) => f.property), ["files"]);
+      assert.deepStrictEqual(
+        files.failures?.map((f) => f.property),
+        ["files"],
+      );
       assert.ok(made.result.id);
     });
 
     it("refuses to adopt when declared content is not the template's", async () => {
-      await assert.rejects(templates().create({ ...adopted, signerRoles: [{ name: "Buyer", order: 0 }] }),
-        /signerRoles .* is not the template's .*never replaced/);
+      await assert.rejects(templates().create({ ...adopted, signerRoles: [{ name: "Buyer", order: 0 }] }), /signerRoles .* is not the template's .*never replaced/);
     });
 
     it("a web-UI change of its content fails the diff with one line instead of replacing it", async () => {
       const made = (await warningsOf(() => templates().create(adopted))).result;
       const olds = { ...made.outs, signerRoles: [{ name: "Other", order: 0 }] };
-      await assert.rejects(templates().diff(existing.id, olds, adopted), (e: Error) =>
-        /signerRoles differ from the template's: an adopted template/.test(e.message) && !e.message.includes("\n"));
+      await assert.rejects(templates().diff(existing.id, olds, adopted), (e: Error) => /signerRoles differ from the template's: an adopted template/.test(e.message) && !e.message.includes("\n"));
     });
   });
 });

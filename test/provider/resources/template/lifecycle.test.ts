@@ -59,7 +59,15 @@ describe("fast tier: Template", () => {
           files: { set: { files: [copy] }, expect: "ignore" },
           fileHashes: { set: { files: [examplePdf("nda-v2.pdf")] }, expect: replace },
           fileUrls: { set: { files: undefined, fileUrls: ["https://files.example.com/nda.pdf"] }, expect: replace },
-          signerRoles: { set: { signerRoles: [{ name: "Client", order: 0 }, { name: "Witness", order: 1 }] }, expect: replace },
+          signerRoles: {
+            set: {
+              signerRoles: [
+                { name: "Client", order: 0 },
+                { name: "Witness", order: 1 },
+              ],
+            },
+            expect: replace,
+          },
           formFieldsPerDocument: { set: { formFieldsPerDocument: [{ ...inputs.formFieldsPerDocument[0], x: 120 }] }, expect: replace },
           formFieldGroups: { set: { formFieldGroups: [{ groupId: "g", groupLabel: "G", requirement: "require_0-1" }] }, expect: replace },
           formFieldRules: { set: { formFieldRules: [{ id: "r", triggerOperator: "AND", triggers: [], actions: [] }] }, expect: replace },
