@@ -61,6 +61,10 @@ describe("fast tier: input formats refused at check", () => {
     ]);
   });
 
+  it("the inputs schema checks types, not presence: a template adopted by templateId needs none of its content", async () => {
+    assert.deepStrictEqual((await h.resource("Template").check({ templateId: "0123456789abcdef" })).failures ?? [], []);
+  });
+
   it("a property both the wire rule and the inputs schema refuse is named once, with the service's rule", async () => {
     const failures = (await h.resource("ApiApp").check({ ...app, name: 5 })).failures ?? [];
     assert.deepStrictEqual(
