@@ -1,21 +1,36 @@
 /**
- * The engine finds and installs the plugin by itself: a Python user's program on the
- * installed pulumi_esign wheel, with nothing of this checkout and no Node.js on the engine's PATH,
+ * The engine finds and installs the plugin by itself: a Python user's program on the release's
+ * pulumi_esign wheel, pip-installed into a fresh venv, with nothing of this checkout and no
+ * Node.js on the engine's PATH,
  * gets the plugin from the release host the SDK names (pluginDownloadURL, here a local stand-in),
  * once, and manages resources on the local service with it. Also `pulumi plugin install --file`
  * of a release archive. (plugin-release.ts; DECISIONS.md D51.)
  */
 import * as assert from "assert";
-import { execFile } from "child_process";
+import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
 import { localService, type LocalService } from "../support/local";
-import { venvPython } from "../sdk/proof";
-import { cliOnlyPath, releaseFolder, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
+import { cliOnlyPath, releaseFolder, releaseSdkWheel, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
 import { runOk, tempDir } from "./support";
 
-/** The Python program (plugin-download/program.py) on the SDK installed in the venv of scripts/ensure-python. */
+/**
+ * A user's venv: `pip install pulumi==<the CLI's version> <the release's wheel>`, as README's
+ * Python line with the wheel for the checkout (dependencies from PyPI, nothing of this checkout).
+ */
+function userVenv(wheel: string): string {
+  const dir = tempDir("user-venv");
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  const venv = path.join(dir, "venv");
+  const pinned = execFileSync(path.join(repoRoot, "scripts", "ensure-pulumi"), ["--pinned-version"], { encoding: "utf8" }).trim();
+  execFileSync("python3", ["-m", "venv", venv], { stdio: ["ignore", "ignore", "inherit"] });
+  const python = path.join(venv, "bin", "python");
+  execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${pinned}`, wheel], { stdio: ["ignore", "ignore", "inherit"] });
+  return python;
+}
+
+/** The Python program (plugin-download/program.py) on the SDK in `python`'s venv. */
 function pythonProgram(svc: LocalService, python: string, sdkSeen: Set<string>): ReleaseProgram {
   const script = path.join(__dirname, "plugin-download", "program.py");
   return {
@@ -45,15 +60,19 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
     assert.ok(fs.existsSync(archive), archive);
   });
 
-  it("a Python program on the installed wheel: the engine downloads the plugin once, then up, an unchanged preview and destroy work", async () => {
+  it("a Python program on the release's wheel: the engine downloads the plugin once, then up, an unchanged preview and destroy work", async () => {
     const svc = await localService({ autoAcceptInvites: true });
     try {
+      const wheel = releaseSdkWheel();
+      assert.strictEqual(path.dirname(wheel), releases, "the wheel is the release folder's");
+      const python = userVenv(wheel);
       const sdkSeen = new Set<string>();
-      const run = await runFromRelease(pythonProgram(svc, venvPython(), sdkSeen), releases);
-      // The SDK came from the venv's site-packages (pip's install of the built wheel), not sdk/python.
+      const run = await runFromRelease(pythonProgram(svc, python, sdkSeen), releases);
+      // The SDK came from the user's venv (pip's install of the release's wheel), not sdk/python.
       assert.strictEqual(sdkSeen.size, 1);
       const [sdk] = sdkSeen;
-      assert.ok(sdk.includes(`${path.sep}site-packages${path.sep}`) && !sdk.startsWith(repoRoot), sdk);
+      const userSitePackages = path.join(path.dirname(path.dirname(python)), "lib");
+      assert.ok(sdk.startsWith(userSitePackages) && sdk.includes(`${path.sep}site-packages${path.sep}`) && !sdk.startsWith(repoRoot), sdk);
       const installedJson = JSON.parse(fs.readFileSync(path.join(sdk, "pulumi-plugin.json"), "utf8"));
       assert.deepStrictEqual(installedJson, { resource: true, name: "esign", version: VERSION, server: "github://api.github.com/esign/pulumi-esign" });
 

@@ -43,6 +43,14 @@ export function releaseFolder(): string {
   return (shared = dir);
 }
 
+let wheel: string | undefined;
+/** The release's `pulumi_esign-<version>-py3-none-any.whl` (and sdist), built as scripts/release builds them, added once. */
+export function releaseSdkWheel(): string {
+  if (wheel) return wheel;
+  const out = execFileSync(path.join(repoRoot, "scripts", "build-sdk-python"), ["--out", releaseFolder()], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return (wheel = out.trim().split("\n").pop()!);
+}
+
 let packedSdk: string | undefined;
 /** The release's `esign-pulumi-<version>.tgz` (scripts/release's way: build-sdk-nodejs, npm pack), added once. */
 export function releaseSdkTarball(): string {
