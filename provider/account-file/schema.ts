@@ -1,14 +1,19 @@
 /**
  * The account file (account.yaml): one reviewed file describing the whole account.
  *
- * Structure only lives here; the service's rules (limits, enums, exactly-one-of) are checked
- * by the very check() of each resource, so the file and `pulumi preview` agree.
+ * The file's structure lives here, its entries made of the resources' inputs schemas; the
+ * service's rules (limits, enums, exactly-one-of) are checked by the very check() of each
+ * resource, so the file and `pulumi preview` agree.
  */
 import { z } from "zod";
+import { apiAppInputs } from "../resources/api-app/schema";
+import { faxLineInputs } from "../resources/fax-line/schema";
+import { teamInputs } from "../resources/team/schema";
+import { teamMemberInputs } from "../resources/team-member/schema";
+import { templateInputs } from "../resources/template/schema";
 
 const who = z.string().min(1, { error: "must be an e-mail address or an account id" });
 const key = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "must be letters, digits, '.', '_' or '-'" });
-const record = z.record(z.string(), z.unknown());
 
 /**
  * Per-entry intent, mapped to the resource options of the same name: `protect` makes the
@@ -22,73 +27,40 @@ const intent = {
 /** Keys this entry had before a rename: the object is kept (Pulumi aliases), not replaced. */
 const previousKeys = <T extends z.ZodType>(item: T) => z.array(item).optional();
 
-export const teamEntry = z.strictObject({
-  name: z.string().optional(),
-  adopt: z.boolean().optional(),
-  ...intent,
-});
+/**
+ * Each entry is its resource's inputs (the definition's zod schema: one place says what an input
+ * is), strict, so a misspelt key is an error with a suggestion (unknown-keys.ts), plus the file's
+ * own keys. Members have no teamId (the file's team is theirs); templates may leave out what
+ * their check would name (signerRoles, formFieldsPerDocument), so the file and a preview say it
+ * in the same words.
+ */
+const entryOf = <S extends z.ZodRawShape, E extends z.ZodRawShape>(inputs: S, own: E) => z.strictObject({ ...inputs, ...own });
 
-export const memberEntry = z.strictObject({
-  emailAddress: z.string().optional(),
-  accountId: z.string().optional(),
-  role: z.string().optional(),
+export const teamEntry = entryOf(teamInputs.shape, intent);
+
+export const memberEntry = entryOf(teamMemberInputs.omit({ teamId: true }).shape, {
   /** Earlier identities of the same person (e-mail addresses or account ids). */
   previousKeys: previousKeys(who),
   ...intent,
 });
 
-export const apiAppEntry = z.strictObject({
+export const apiAppEntry = entryOf(apiAppInputs.shape, {
   /** Stable name of the entry; defaults to the app's name. */
   key: key.optional(),
-  name: z.string(),
-  domains: z.array(z.string()),
-  callbackUrl: z.string().optional(),
-  oauth: z.strictObject({ callbackUrl: z.string(), scopes: z.array(z.string()) }).optional(),
-  options: z.strictObject({ canInsertEverywhere: z.boolean().optional() }).optional(),
-  whiteLabelingOptions: z.record(z.string(), z.string()).optional(),
-  customLogoFile: z.string().optional(),
-  clientId: z.string().optional(),
-  /** Take over the caller's app with this name and domain set (one must match). */
-  adopt: z.boolean().optional(),
   previousKeys: previousKeys(key),
   ...intent,
 });
 
-export const templateEntry = z.strictObject({
+export const templateEntry = entryOf(templateInputs.partial().shape, {
   key,
-  files: z.array(z.string()).optional(),
-  fileUrls: z.array(z.string()).optional(),
-  title: z.string().optional(),
-  subject: z.string().optional(),
-  message: z.string().optional(),
-  signerRoles: z.array(record).optional(),
-  ccRoles: z.array(z.string()).optional(),
-  formFieldsPerDocument: z.array(record).optional(),
-  formFieldGroups: z.array(record).optional(),
-  formFieldRules: z.array(record).optional(),
-  mergeFields: z.array(record).optional(),
-  metadata: record.optional(),
-  clientId: z.string().optional(),
-  allowReassign: z.boolean().optional(),
-  usePreexistingFields: z.boolean().optional(),
-  testMode: z.boolean().optional(),
-  fieldOptions: record.optional(),
-  attachments: z.array(record).optional(),
-  signerExperience: record.optional(),
-  templateId: z.string().optional(),
   /** Who may use the template: e-mail addresses or account ids of team members. */
   access: z.array(who).optional(),
   previousKeys: previousKeys(key),
   ...intent,
 });
 
-export const faxLineEntry = z.strictObject({
+export const faxLineEntry = entryOf(faxLineInputs.shape, {
   key,
-  areaCode: z.number().int().optional(),
-  country: z.string().optional(),
-  city: z.string().optional(),
-  accountId: z.string().optional(),
-  number: z.string().optional(),
   /** Who may use the line: e-mail addresses or account ids. */
   users: z.array(who).optional(),
   previousKeys: previousKeys(key),

@@ -6,6 +6,8 @@ import * as assert from "assert";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { AccountFileError, loadAccountFile, parseAccountFile } from "../../provider/account-file";
+import { apiAppEntry, faxLineEntry, memberEntry, teamEntry, templateEntry } from "../../provider/account-file/schema";
+import { definitions } from "../../provider/resources/definitions";
 import { repoRoot } from "../engine/support/engine";
 
 function failure(text: string): AccountFileError {
@@ -46,6 +48,21 @@ describe("account file", () => {
     assert.deepStrictEqual(e.message.split("\n"), ["account.yaml:5:5: members[0].rol: unknown key; did you mean role?", "account.yaml:6:1: faxLine: unknown key; did you mean faxLines?"]);
     const far = failure(`team:\n  name: Ops\n  colour: blue\n`);
     assert.strictEqual(far.message, "account.yaml:3:3: team.colour: unknown key; known keys: name, adopt, protect, retainOnDelete");
+  });
+
+  it("an entry is its resource's inputs: each input of the definition is a key, a typo inside a nested input is caught", () => {
+    const entries = { team: teamEntry, members: memberEntry, apiApps: apiAppEntry, templates: templateEntry, faxLines: faxLineEntry };
+    const definitionOf = { team: definitions.Team, members: definitions.TeamMember, apiApps: definitions.ApiApp, templates: definitions.Template, faxLines: definitions.FaxLine };
+    for (const [section, entry] of Object.entries(entries)) {
+      const inputs = Object.keys(definitionOf[section as keyof typeof entries].inputs.shape).filter((k) => !(section === "members" && k === "teamId"));
+      assert.deepStrictEqual(
+        inputs.filter((k) => !(k in entry.shape)),
+        [],
+        `${section}: every input of the definition is a key of the entry`,
+      );
+    }
+    const e = failure(`apiApps:\n  - name: Portal\n    domains: [portal.example.com]\n    oauth:\n      callbackUrl: https://portal.example.com/cb\n      scope: [basic_account_info]\n`);
+    assert.ok(e.message.includes("account.yaml:6:7: apiApps[0].oauth.scope: unknown key; did you mean scopes?"), e.message);
   });
 
   it("is a pulumi RunError, which the engine prints as its message alone (no stack, no dump)", () => {

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import type { InputsOf, ResourceAbout, StateOf } from "../define";
 
+// Strict: a misspelt key inside is an error (at check, and in the account file with a suggestion).
 export const apiAppOAuth = z
-  .object({
+  .strictObject({
     callbackUrl: z.string().describe("The OAuth callback URL."),
     scopes: z.array(z.string()).describe("The scopes the app asks for (a set)."),
   })
   .meta({ ref: "ApiAppOAuth", typeDescription: "An API app's OAuth settings." });
 
 export const apiAppOptions = z
-  .object({
+  .strictObject({
     canInsertEverywhere: z.boolean().optional().describe("Whether signers may insert everywhere."),
   })
   .meta({ ref: "ApiAppOptions", typeDescription: "An API app's options." });

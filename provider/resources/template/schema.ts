@@ -5,15 +5,16 @@ import type { InputsOf, ResourceAbout, StateOf } from "../define";
 const apiObject = () => z.record(z.string(), z.unknown()).meta({ ref: "pulumi.json#/Any" });
 const apiObjects = (description: string) => z.array(apiObject()).describe(description);
 
+// Loose: keys of the API's own objects beyond these pass through to the contract's check.
 export const templateSignerRole = z
-  .object({
+  .looseObject({
     name: z.string().describe("The role's name."),
     order: z.int().optional().describe("The role's place in the signing order."),
   })
   .meta({ ref: "TemplateSignerRole", typeDescription: "A signer role of a template." });
 
 export const templateMergeField = z
-  .object({
+  .looseObject({
     name: z.string().describe("The field's name."),
     type: z.string().describe("text or checkbox."),
   })
