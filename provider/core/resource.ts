@@ -28,7 +28,7 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
   objectKeys?(id: string, props: S): string[];
   /**
    * `news` as the program gave them, typed by the definition's inputs schema: the operation
-   * reports where they break it (operations/check.ts); `olds`, the inputs of the last deployment.
+   * reports where they break it (core/check.ts inputFailures); `olds`, the inputs of the last deployment.
    */
   check(olds: Props, news: I): pulumi.dynamic.CheckResult<I> | Promise<pulumi.dynamic.CheckResult<I>>;
   /** Optional override; by default the rules decide. */

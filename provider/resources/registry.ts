@@ -7,7 +7,7 @@ export const registry: Record<string, ResourceImpl> = byKind((d) => d.impl);
 
 /**
  * The types check holds inputs to. Every key optional: whether an input must be there is the
- * resource's own rule (an adopted template needs no signerRoles), as it was before the schemas;
- * schema.json's required inputs are what the SDKs ask of a program.
+ * resource's own rule (an adopted template needs no signerRoles); schema.json's required inputs
+ * are what the SDKs ask of a program.
  */
 export const inputSchemas: Record<string, ZodType> = byKind((d) => d.inputs.partial());
