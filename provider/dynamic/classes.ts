@@ -8,6 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { classesOf, secretOutputs, stateKeys, type ResourceClass } from "../resources/classes";
 import type { AnyDefinition } from "../resources/define";
+import type { definitions, Kind } from "../resources/definitions";
 import { EsignResource } from "./esign-resource";
 
 export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
@@ -28,11 +29,19 @@ export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
 /** The seven classes, by kind: what the account file builds by default. */
 export const dynamicClasses = classesOf(dynamicClass);
 
-export const { ApiApp, Team, TeamMember, Template, TemplateAccess, FaxLine, FaxLineUser } = dynamicClasses;
+// Typed by name (not destructured) so that declaration files and editors show `typeof definitions.X`.
+type Of<K extends Kind> = ResourceClass<(typeof definitions)[K]>;
+export const ApiApp: Of<"ApiApp"> = dynamicClasses.ApiApp;
 export type ApiApp = InstanceType<typeof ApiApp>;
+export const Team: Of<"Team"> = dynamicClasses.Team;
 export type Team = InstanceType<typeof Team>;
+export const TeamMember: Of<"TeamMember"> = dynamicClasses.TeamMember;
 export type TeamMember = InstanceType<typeof TeamMember>;
+export const Template: Of<"Template"> = dynamicClasses.Template;
 export type Template = InstanceType<typeof Template>;
+export const TemplateAccess: Of<"TemplateAccess"> = dynamicClasses.TemplateAccess;
 export type TemplateAccess = InstanceType<typeof TemplateAccess>;
+export const FaxLine: Of<"FaxLine"> = dynamicClasses.FaxLine;
 export type FaxLine = InstanceType<typeof FaxLine>;
+export const FaxLineUser: Of<"FaxLineUser"> = dynamicClasses.FaxLineUser;
 export type FaxLineUser = InstanceType<typeof FaxLineUser>;
