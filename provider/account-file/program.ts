@@ -13,14 +13,6 @@ import { entryOptions } from "./options";
 import { appKey, memberKey, memberNames, whoKey } from "./rules";
 import type { AccountFile } from "./schema";
 
-/**
- * The resource classes an account file becomes: the dynamic ones by default; the native
- * plugin's Account component passes classes of its `esign:index:*` types (native/classes.ts),
- * so both build the same children with the same checks.
- */
-export type { ResourceClasses };
-export { dynamicClasses };
-
 export interface DeployedAccount {
   teamId?: pulumi.Output<string>;
   members: Record<string, pulumi.Output<string>>;
@@ -45,6 +37,11 @@ function grantNames(prefix: (parentKey: string) => string, parentKeys: string[],
   return parentKeys.flatMap((p) => whoKeys.map((w) => `${prefix(p)}${w}`)).slice(1);
 }
 
+/**
+ * The classes the file becomes are the dynamic ones by default; the native plugin's Account
+ * component passes classes of its `esign:index:*` types (native/classes.ts), so both build the
+ * same children with the same checks.
+ */
 export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceOptions = {}, classes: ResourceClasses = dynamicClasses): DeployedAccount {
   const { Team, TeamMember, ApiApp, Template, TemplateAccess, FaxLine, FaxLineUser } = classes;
   let team: InstanceType<ResourceClasses["Team"]> | undefined;

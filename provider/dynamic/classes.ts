@@ -6,14 +6,13 @@
  * preview), so dependents do not see a spurious change.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { classesOf, secretOutputs, stateKeys, type ResourceClass } from "../resources/classes";
+import { classesOf, registeredOutputs, type ResourceClass } from "../resources/classes";
 import type { AnyDefinition } from "../resources/define";
 import type { definitions, Kind } from "../resources/definitions";
 import { EsignResource } from "./esign-resource";
 
 export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
-  const outputs = Object.fromEntries(stateKeys(d).map((k) => [k, undefined]));
-  const secrets = secretOutputs(d);
+  const { outputs, secrets } = registeredOutputs(d);
   const idOutput = d.idOutput;
   const Class = class extends EsignResource {
     constructor(name: string, args: pulumi.Inputs = {}, opts?: pulumi.CustomResourceOptions) {

@@ -4,13 +4,12 @@
  * is an output, as in a generated SDK; the types are the definitions' (resources/classes.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { classesOf, secretOutputs, stateKeys, type ResourceClass, type ResourceClasses } from "../resources/classes";
+import { classesOf, registeredOutputs, type ResourceClass, type ResourceClasses } from "../resources/classes";
 import type { AnyDefinition } from "../resources/define";
 import { nativeToken } from "./tokens";
 
 function nativeClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
-  const outputs = Object.fromEntries(stateKeys(d).map((k) => [k, undefined]));
-  const secrets = secretOutputs(d);
+  const { outputs, secrets } = registeredOutputs(d);
   const Class = class extends pulumi.CustomResource {
     constructor(name: string, args: pulumi.Inputs = {}, opts: pulumi.CustomResourceOptions = {}) {
       super(nativeToken(d.kind), name, { ...outputs, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }));

@@ -8,7 +8,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { AnyDefinition, StateOf } from "./define";
 import { allDefinitions, type definitions, type Kind } from "./definitions";
-import { PIN } from "../deployment/account-pin";
+import { resourceSpecs } from "../schema/resources";
+import { resourceProperties } from "../schema/resources/common";
 
 /** A plain value as a program may give it: each level an Input. */
 type InputOf<T> = T extends readonly (infer U)[] ? pulumi.Input<InputOf<U>[]> : T extends Record<string, unknown> ? pulumi.Input<{ [K in keyof T]: InputOf<T[K]> }> : pulumi.Input<T>;
@@ -31,19 +32,16 @@ export type ResourceClass<D extends AnyDefinition> = new (name: string, ...rest:
 /** A class per kind: what the account file builds. */
 export type ResourceClasses = { [K in Kind]: ResourceClass<(typeof definitions)[K]> };
 
-/** Every property of a definition's state, each registered as an output of its class. */
-export function stateKeys(d: AnyDefinition): string[] {
-  return [...new Set([PIN, ...Object.keys(d.inputs.shape), ...Object.keys(d.computed?.shape ?? {}), ...Object.keys(d.outputs.shape)])];
-}
-
-/** The outputs the engine must keep as secrets (`meta({ secret: true })`). */
-export function secretOutputs(d: AnyDefinition): string[] {
-  const shapes = [d.inputs.shape, d.computed?.shape ?? {}, d.outputs.shape];
-  return shapes.flatMap((shape) =>
-    Object.entries(shape)
-      .filter(([, v]) => (v as z.ZodType).meta()?.secret)
-      .map(([k]) => k),
-  );
+/**
+ * What a class of `d` registers: every property of its state as an output (undefined until the
+ * engine answers) and the secret ones, from the schema's properties (schema/resources/).
+ */
+export function registeredOutputs(d: AnyDefinition): { outputs: Record<string, undefined>; secrets: string[] } {
+  const props = resourceProperties(resourceSpecs[d.kind]);
+  return {
+    outputs: Object.fromEntries(Object.keys(props).map((k) => [k, undefined])),
+    secrets: Object.keys(props).filter((k) => props[k].secret),
+  };
 }
 
 /** A class per kind, each made by `make` (the dynamic or the native host's factory). */

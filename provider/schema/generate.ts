@@ -13,7 +13,7 @@ import { lookupSpecs } from "./functions";
 import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
 import { languageSettings } from "./language";
 import { resourceSpecs } from "./resources";
-import { commonOutputs } from "./resources/common";
+import { commonOutputs, resourceProperties } from "./resources/common";
 import type { PropSpec, ResourceSpec } from "./spec";
 import { typeSpecs } from "./types";
 
@@ -52,11 +52,6 @@ const properties = (props: Record<string, PropSpec>, note: (k: string) => string
       .sort()
       .map((k) => [k, property(props[k], note(k))]),
   );
-
-/** Every property a resource's state holds: its inputs, what check computes, its outputs. */
-export function resourceProperties(spec: ResourceSpec): Record<string, PropSpec> {
-  return { ...spec.inputs, ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs };
-}
 
 function resource(type: string, spec: ResourceSpec): Json {
   const impl = registry[type];

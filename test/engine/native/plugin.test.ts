@@ -6,7 +6,7 @@
  */
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicClasses } from "../../../provider/account-file/program";
+import { dynamicClasses } from "../../../provider/dynamic/classes";
 import { nativeClasses } from "../../../provider/native/classes";
 import type { ApiAppArgs } from "../../../provider/dynamic/args";
 import { changes, newStack, TestStack } from "../support/engine";

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "child_process";
 import * as path from "path";
-import type { ResourceClasses } from "../../../provider/account-file/program";
+import type { ResourceClasses } from "../../../provider/resources/classes";
 import { pulumiBinDir, repoRoot } from "./engine";
 
 let pluginDir: string | undefined;
