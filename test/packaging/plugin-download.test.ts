@@ -10,9 +10,9 @@ import * as assert from "assert";
 import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
+import { localBackendEnv, pinnedPulumiVersion, pulumiBinDir, repoRoot } from "../engine/support/engine";
 import { localService, type LocalService } from "../support/local";
-import { cliOnlyPath, releaseFolder, releaseSdkWheel, runFromRelease, VERSION, type ReleaseProgram } from "./plugin-release";
+import { cliOnlyPath, releaseFolder, releaseSdkWheel, runFromRelease, VERSION, type ReleaseProgram, assertSucceeded } from "./plugin-release";
 import { runOk, tempDir } from "./support";
 
 /**
@@ -23,7 +23,7 @@ function userVenv(wheel: string): string {
   const dir = tempDir("user-venv");
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   const venv = path.join(dir, "venv");
-  const pinned = execFileSync(path.join(repoRoot, "scripts", "ensure-pulumi"), ["--pinned-version"], { encoding: "utf8" }).trim();
+  const pinned = pinnedPulumiVersion();
   execFileSync("python3", ["-m", "venv", venv], { stdio: ["ignore", "ignore", "inherit"] });
   const python = path.join(venv, "bin", "python");
   execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${pinned}`, wheel], { stdio: ["ignore", "ignore", "inherit"] });
@@ -84,13 +84,7 @@ describe("the plugin from its release archive (no checkout, no Node.js)", functi
       assert.strictEqual(run.archiveDownloads, 1, run.requests.join("\n"));
       assert.deepStrictEqual(run.installed, [`resource-esign-v${VERSION}`]);
       // The resources were made on the service and are gone again.
-      const log = await svc.requestsSince(0);
-      for (const op of ["team.create", "team.add_member", "api_app.create", "api_app.delete", "team.destroy"]) {
-        assert.ok(
-          log.some((r) => r.operation === op && r.status < 300),
-          `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
-        );
-      }
+      await assertSucceeded(svc, ["team.create", "team.add_member", "api_app.create", "api_app.delete", "team.destroy"]);
     } finally {
       await svc.close();
     }

@@ -15,7 +15,9 @@ import * as fs from "fs";
 import * as http from "http";
 import type { AddressInfo } from "net";
 import * as path from "path";
+import * as assert from "assert";
 import { localBackendEnv, pulumiBinDir, repoRoot } from "../engine/support/engine";
+import type { LocalService } from "../support/local";
 import { tempDir } from "./support";
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).version;
@@ -179,5 +181,16 @@ export async function runFromRelease(program: ReleaseProgram, releaseDir: string
   } finally {
     await host.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each of `operations` succeeded on `svc`: the program really made (and removed) its objects there. */
+export async function assertSucceeded(svc: LocalService, operations: string[]): Promise<void> {
+  const log = await svc.requestsSince(0);
+  for (const op of operations) {
+    assert.ok(
+      log.some((r) => r.operation === op && r.status < 300),
+      `${op} not among ${[...new Set(log.map((r) => r.operation))].join(", ")}`,
+    );
   }
 }

@@ -27,6 +27,11 @@ export function pulumiBinDir(): string {
   return cliDir;
 }
 
+/** The Pulumi version the CLI, the Go SDK module and the Python venvs are pinned to (scripts/ensure-pulumi). */
+export function pinnedPulumiVersion(): string {
+  return execFileSync(path.join(repoRoot, "scripts", "ensure-pulumi"), ["--pinned-version"], { encoding: "utf8" }).trim();
+}
+
 /**
  * The environment of every test's engine: a file state backend in `dir/state`, its own
  * PULUMI_HOME in `dir/home` (both made here), a fixed passphrase, no update checks, and the
