@@ -32,6 +32,12 @@ describe("schema: the SDKs' language sections are in schema.json", () => {
     assert.throws(() => pythonRange("^3.248.0"), /not ">=X.Y.Z <N"/);
   });
 
+  it("the schema names our logo (the Pulumi Registry asks for logoUrl), and the file is in the repository", () => {
+    assert.strictEqual(checkedIn.logoUrl, "https://raw.githubusercontent.com/esign/pulumi-esign/main/docs/assets/logo.svg");
+    const svg = fs.readFileSync(path.join(repoRoot, "docs", "assets", "logo.svg"), "utf8");
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* viewBox="0 0 128 128"/);
+  });
+
   it("no overlay: the generator is given schema.json alone", () => {
     assert.ok(!fs.existsSync(path.join(repoRoot, "tools", "sdkgen", "overlay.json")));
     assert.doesNotMatch(fs.readFileSync(path.join(repoRoot, "scripts", "gen-sdks"), "utf8"), /overlay/);
