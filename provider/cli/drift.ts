@@ -12,6 +12,7 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { CommandError } from "./command";
 import { DriftFormat, formatDrift } from "./drift-format";
 import { findingsExit } from "./exit-codes";
+import { onPath } from "./on-path";
 import type { Ui } from "./ui";
 import { driftOf } from "./drift-report";
 import { POINTS_TO_FULL } from "../deployment/errors";
@@ -48,6 +49,8 @@ export function reason(e: unknown): string {
 /** Runs the command (options parsed by commands/drift.ts); resolves to the exit code. */
 export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
   if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
+  // Said here: the Automation API's own error for a missing CLI is "code: -2".
+  if (!onPath("pulumi", ui.io.env)) throw new CommandError("the pulumi CLI is not on PATH (drift runs `pulumi preview --refresh` with it): install it, https://www.pulumi.com/docs/install/");
   try {
     const workspace = await LocalWorkspace.create({ workDir: args.dir });
     const stackName = args.stack ?? (await workspace.stack())?.name;

@@ -91,9 +91,10 @@ export async function main(argv: string[], io: Io = processIo(), commands: Comma
 }
 
 /**
- * Run as a command: directly (`node dist/provider/cli/esign.js`, the `esign` bin) or through
- * scripts/run-ts.js (`npm run esign`), which require()s this file, so `require.main` is the
- * runner; it puts this file's path in argv[1], as node does.
+ * Run as a command: directly (`node dist/provider/cli/esign.js`, the `esign` bin), as the entry of
+ * the self-contained executable (scripts/build-esign: the bundle is the SEA's main module), or
+ * through scripts/run-ts.js (`npm run esign`), which require()s this file, so `require.main` is
+ * the runner; it puts this file's path in argv[1], as node does.
  */
 function runAsCommand(): boolean {
   if (require.main === module) return true;
@@ -119,10 +120,19 @@ function exit(code: number): void {
   process.stderr.write("", done);
 }
 
-if (runAsCommand()) {
-  main(process.argv.slice(2)).then(exit, (e) => {
+/** Runs `esign` as the process: its exit code is main()'s. */
+function runCommand(argv: string[]): void {
+  // A reader that stops early (`esign --help | head`) is not an error of esign's: the rest of the
+  // output is dropped and the exit code stays the command's.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code !== "EPIPE") throw e;
+    });
+  main(argv).then(exit, (e) => {
     // main() catches what a command throws; this is a fault of esign itself.
     process.stderr.write(`esign: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     exit(EXIT.FAILURE);
   });
 }
+
+if (runAsCommand()) runCommand(process.argv.slice(2));

@@ -5,6 +5,9 @@
  * In process: main() with captured streams.
  */
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import { Command, CommandError } from "../../../provider/cli/command";
 import { COMMANDS } from "../../../provider/cli/commands";
 import { EXIT } from "../../../provider/cli/exit-codes";
@@ -124,6 +127,18 @@ describe("esign: errors are labelled by their command", () => {
   it("ESIGN_DEBUG shows the stack", async () => {
     const r = await esign(["boom"], { commands: [boom(new Error("deep"))], env: { ESIGN_DEBUG: "1" } });
     assert.match(r.stderr, /^esign boom: Error: deep\n\s+at /);
+  });
+
+  it("drift without the pulumi CLI on PATH says so in one line, exit 1", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-drift-"));
+    try {
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: p\nruntime: yaml\n");
+      const r = await esign(["drift", dir], { env: { PATH: dir } });
+      assert.deepStrictEqual([r.code, r.stdout], [1, ""]);
+      assert.match(r.stderr, /^esign drift: the pulumi CLI is not on PATH \(drift runs `pulumi preview --refresh` with it\): install it, https:\/\/www\.pulumi\.com\/docs\/install\/\n$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("drift's failures are labelled esign drift (not esign export)", async () => {
