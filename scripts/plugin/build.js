@@ -126,7 +126,7 @@ async function makeArchive(build, target, archive) {
   try {
     const exe = path.join(stage, executableName(target, product));
     // This machine's own target: the Node.js that writes the blobs is that very binary, already fetched.
-    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION), exe);
+    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION, script), exe);
     fs.chmodSync(exe, 0o755);
     const { inject } = require("postject");
     await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(blob), {
