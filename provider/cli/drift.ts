@@ -57,12 +57,7 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     if (!stackName) throw new CommandError(`no stack selected in ${args.dir}: pass --stack NAME`);
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
     const progress = ui.progress(`refreshing stack ${stackName} (pulumi preview --refresh --run-program)`).counting("engine events");
-    let entries;
-    try {
-      entries = await driftOf(stack, () => progress.tick());
-    } finally {
-      progress.done(`refreshed stack ${stackName}`);
-    }
+    const entries = await progress.around(`refreshed stack ${stackName}`, () => driftOf(stack, () => progress.tick()));
     ui.print(formatDrift(stackName, entries, args.format, ui.out));
     return findingsExit({ drift: entries.length > 0 });
   } catch (e) {

@@ -46,6 +46,18 @@ export class Progress {
     return this.count;
   }
 
+  /** Waits on `work`, then ends the progress with `outcome`, or with "failed" when it throws. */
+  async around<T>(outcome: string, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.done(outcome);
+      return result;
+    } catch (e) {
+      this.done("failed");
+      throw e;
+    }
+  }
+
   /** The wait is over: erase the live line; plain output says how long it took and what was counted. */
   done(outcome = "done"): void {
     if (this.timer) clearInterval(this.timer);

@@ -34,12 +34,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
   const baseUrl = args.string("base-url") ?? ui.io.env.ESIGN_BASE_URL;
   const progress = ui.progress(`reading the account from ${baseUrl ?? "https://api.hellosign.com/v3"}`).counting("requests");
   const client = new EsignClient({ apiKey, baseUrl, onRequest: () => progress.tick() });
-  let read;
-  try {
-    read = await readAccount(client);
-  } finally {
-    progress.done("read the account");
-  }
+  const read = await progress.around("read the account", () => readAccount(client));
   const account = read.file;
   const imports = format === "pulumi-import" ? importFileOf(read, { version: args.string("plugin-version"), provider }) : undefined;
   const text = imports ? `${JSON.stringify(imports, null, 2)}\n` : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;

@@ -98,6 +98,23 @@ describe("esign: progress on stderr", () => {
     assert.ok(!r.stderr.includes("\n"), "no line is left behind");
   });
 
+  it("a failed wait ends with a line saying so, and the error is the command's", async () => {
+    const failing: Command = {
+      name: "wait",
+      summary: "fails while waiting",
+      usage: ["esign wait"],
+      options: {},
+      exits: [0, 1],
+      run: async (_args, ui) => ui.progress("waiting on the service").around("done", () => Promise.reject(new Error("the service went away"))),
+    };
+    const r = await esign(["wait"], { commands: [failing] });
+    assert.strictEqual(r.code, 1);
+    const lines = r.stderr.trimEnd().split("\n");
+    assert.strictEqual(lines[0], "esign wait: waiting on the service…");
+    assert.match(lines[1], /^esign wait: failed \(0 events, \d+\.\ds\)$/);
+    assert.strictEqual(lines[2], "esign wait: the service went away");
+  });
+
   it("a note is labelled and plain in a pipe", () => {
     const err = new Captured(false);
     new Ui({ stdout: new Captured(false), stderr: err, env: {} }, "esign export").note("wrote account.yaml (3 entries)");
