@@ -2,17 +2,32 @@
  * The self-contained `esign` executable (scripts/build-esign, D108) runs where nothing of ours is:
  * its linux-amd64 archive unpacked into an empty folder, run with a PATH holding only that folder
  * (no node, no npm, no checkout) from an empty working directory. It prints its version and help,
- * exits 64 on a typo, and exports an account from a local service. (The archive build is cached by a
- * hash of the sources: about a minute cold on 2 cores, about a second when nothing changed.)
+ * exits 64 on a typo, and exports an account from a local service; with the pulumi CLI (and node, for
+ * the program) on PATH, it reports a stack's drift through the bundled Automation API. (The archive
+ * build is cached by a hash of the sources: about a minute cold on 2 cores, a second when unchanged.)
  */
 import * as assert from "assert";
 import { execFileSync } from "child_process";
+import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
+import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { localBackendEnv, pulumiBinDir } from "../engine/support/engine";
 import { api, localService, type LocalService } from "../support/local";
 import { VERSION } from "./plugin-release";
 import { repoRoot, run, tempDir } from "./support";
+
+/** The linux-amd64 archive, built (cached) and unpacked into `bin`. */
+function unpackEsign(home: string): string {
+  const out = path.join(home, "release");
+  const stdout = execFileSync(path.join(repoRoot, "scripts", "build-esign"), ["--out", out, "--targets", "linux-amd64"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  assert.deepStrictEqual(stdout.trim().split("\n"), [path.join(out, `esign-v${VERSION}-linux-amd64.tar.gz`)]);
+  const bin = path.join(home, "bin");
+  fs.mkdirSync(bin);
+  execFileSync("tar", ["-xzf", path.join(out, `esign-v${VERSION}-linux-amd64.tar.gz`), "-C", bin]);
+  return bin;
+}
 
 describe("the esign executable (linux-amd64), with nothing of ours on PATH", function () {
   this.timeout(20 * 60_000); // cold: one Node.js download and the bundle
@@ -24,14 +39,9 @@ describe("the esign executable (linux-amd64), with nothing of ours on PATH", fun
 
   before(async () => {
     home = tempDir("esign-exe");
-    const out = path.join(home, "release");
-    const stdout = execFileSync(path.join(repoRoot, "scripts", "build-esign"), ["--out", out, "--targets", "linux-amd64"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-    assert.deepStrictEqual(stdout.trim().split("\n"), [path.join(out, `esign-v${VERSION}-linux-amd64.tar.gz`)]);
-    bin = path.join(home, "bin");
+    bin = unpackEsign(home);
     work = path.join(home, "work");
-    fs.mkdirSync(bin);
     fs.mkdirSync(work);
-    execFileSync("tar", ["-xzf", path.join(out, `esign-v${VERSION}-linux-amd64.tar.gz`), "-C", bin]);
     svc = await localService();
   });
   after(async () => {
@@ -84,5 +94,49 @@ describe("the esign executable (linux-amd64), with nothing of ours on PATH", fun
       ["Portal"],
     );
     assert.ok(!fs.readFileSync(path.join(work, "account.yaml"), "utf8").includes(svc.apiKey));
+  });
+});
+
+describe("the esign executable (linux-amd64): drift of a real stack", function () {
+  this.timeout(20 * 60_000);
+  let home: string;
+  let bin: string;
+  let dir: string;
+  let svc: LocalService;
+  let env: Record<string, string>;
+
+  before(async () => {
+    home = tempDir("esign-exe-drift");
+    bin = unpackEsign(home);
+    svc = await localService();
+    // Inside the repository, so the program resolves pulumi-esign as an installed project would.
+    dir = path.join(repoRoot, ".pulumi-local", `esign-exe-drift-${crypto.randomBytes(4).toString("hex")}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: esign-exe-drift\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
+    fs.writeFileSync(path.join(dir, "index.js"), 'const esign = require("pulumi-esign");\nexports.clientId = new esign.ApiApp("portal", { name: "Portal", domains: ["portal.example.com"] }).id;\n');
+    // The user's PATH: esign, the pulumi CLI and node for the program; nothing else of ours.
+    env = { ...localBackendEnv(dir), PATH: [bin, pulumiBinDir(), path.dirname(process.execPath)].join(path.delimiter), HOME: home };
+    const stack = await LocalWorkspace.createOrSelectStack({ stackName: "dev", workDir: dir }, { pulumiCommand: await PulumiCommand.get({ root: path.dirname(pulumiBinDir()) }), envVars: env });
+    for (const [key, v] of Object.entries(svc.stackConfig())) await stack.setConfig(key, { value: v.value, secret: v.secret ?? false });
+    const up = await stack.up();
+    const clientId = up.outputs.clientId.value as string;
+    // Renamed in the web app.
+    const renamed = await api(svc).put(`/api_app/${clientId}`, { name: "Renamed" });
+    assert.ok(renamed.status < 300, JSON.stringify(renamed.data));
+  });
+  after(async () => {
+    await svc?.close();
+    for (const d of [dir, home]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it("exits 2 with the difference on stdout and the refresh's progress on stderr", async () => {
+    const r = await run(path.join(bin, "esign"), ["drift", "--stack", "dev"], { cwd: dir, env });
+    assert.strictEqual(r.code, 2, r.stderr);
+    assert.match(r.stdout, /^portal \(esign:ApiApp\) name: git "Portal", service "Renamed" -> update$/m);
+    assert.match(r.stdout, /^stack dev: 1 difference$/m);
+    assert.ok(!r.stdout.includes("\x1b"), "no colour in a pipe");
+    assert.match(r.stderr, /^esign drift: refreshing stack dev \(pulumi preview --refresh --run-program\)…$/m);
+    assert.match(r.stderr, /^esign drift: refreshed stack dev \([1-9]\d* engine events, [\d.]+s\)$/m);
+    assert.ok(!`${r.stdout}${r.stderr}`.includes(svc.apiKey), "the API key is not printed");
   });
 });
