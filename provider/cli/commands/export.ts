@@ -3,19 +3,22 @@
  * adoption (export.ts), or as the engine's import file (import-file.ts).
  */
 import * as fs from "fs";
-import { stringify } from "yaml";
-import { EsignClient } from "../../client";
 import { Args, Command, CommandError, UsageError } from "../command";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
-import { readAccount } from "../export";
-import { importFileOf, parseProviderSpec } from "../import-file";
 
 const FORMATS = ["account", "pulumi-import"];
 
 const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
 
 async function run(args: Args, ui: Ui): Promise<number> {
+  // Loaded here, not at the top: `esign --help` and `esign drift` need none of it.
+  const [{ stringify }, { EsignClient }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([
+    import("yaml"),
+    import("../../client"),
+    import("../export"),
+    import("../import-file"),
+  ]);
   const format = args.string("format") ?? "account";
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const importOnly = ["plugin-version", "provider"].filter((k) => args.has(k));
