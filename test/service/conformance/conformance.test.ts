@@ -23,6 +23,8 @@ describe("service: responses conform to the contract and the official descriptio
 
   it("account, api_app, team, template, embedded and fax_line operations", async () => {
     conform("account.get", await api.get("/account"));
+    conform("account.verify", await api.post("/account/verify", { email_address: "dev@example.com" }));
+    conform("account.verify", await api.post("/account/verify", { email_address: "nobody@example.com" }));
     const app = conform(
       "api_app.create",
       await api.post("/api_app", { name: "c", domains: ["c.com"], oauth: { callback_url: "https://c.com", scopes: ["basic_account_info"] }, white_labeling_options: { link_color: "#123456" } }),
