@@ -64,8 +64,6 @@ const createBody = (inputs: ApiAppInputs): BodyOf<"api_app.create"> => ({ ...wir
 
 /** The service's app -> outputs (the OAuth secret kept apart, as a secret output). */
 function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
-  const options = fromWire<ApiAppInputs["options"]>(app.options ?? undefined);
-  const keepOptions = inputs.options !== undefined || (options && Object.values(options).some(Boolean));
   // The contract lets the service leave out name, created_at and the OAuth callback (the
   // OpenAPI requires nothing); ours always sends them, and the fallbacks keep the state typed.
   return {
@@ -76,19 +74,23 @@ function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
     callbackUrl: app.callback_url ?? undefined,
     oauth: app.oauth ? { callbackUrl: app.oauth.callback_url ?? "", scopes: app.oauth.scopes ?? [] } : undefined,
     oauthSecret: app.oauth?.secret ?? undefined,
-    options: keepOptions ? options : undefined,
-    whiteLabelingOptions: app.white_labeling_options ? whiteLabelingOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
+    options: declaredOf(app.options, inputs.options),
+    whiteLabelingOptions: app.white_labeling_options ? declaredOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
     isApproved: app.is_approved ?? false,
     createdAt: app.created_at ?? 0,
     ownerAccount: app.owner_account ? fromWire(app.owner_account) : undefined,
   };
 }
 
-/** Only the keys the program manages are compared; the service fills in the rest with defaults. */
-function whiteLabelingOf(actual: Record<string, unknown>, declared: Record<string, string> | undefined): Record<string, string> | undefined {
+/**
+ * Only the keys the program manages are compared: the service fills in the rest with its
+ * defaults (white labeling's 14 colours; `options.can_insert_everywhere`, recorded `true` on an
+ * app created without options), which are not the program's and must never read as a change.
+ */
+function declaredOf<T extends object>(actual: Record<string, unknown> | null | undefined, declared: T | undefined): T | undefined {
   if (!declared) return undefined;
-  const all = fromWire<Record<string, string>>(actual);
-  return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]]));
+  const all = fromWire<Record<string, unknown>>(actual ?? {});
+  return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]])) as T;
 }
 
 function logoUpload(inputs: ApiAppInputs): Pick<BodyOf<"api_app.create">, "custom_logo_file"> {
