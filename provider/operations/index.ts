@@ -7,12 +7,12 @@
  * Properties arrive plain: no `__provider`, no secret wrappers.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isUnauthorized } from "../client/errors";
+import { isGone, isRoleRefusal, isUnauthorized } from "../client/errors";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
 import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
-import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "../deployment/errors";
+import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
 import { inputSchemas, registry } from "../resources/registry";
@@ -76,10 +76,16 @@ async function op<T>(deployment: Deployment, type: string, operation: OperationN
   } catch (caught) {
     const what = `${type} ${operation}`;
     let error = caught;
-    if (isUnauthorized(error)) {
+    if (isRoleRefusal(error)) {
+      error = new KeyRefusal(roleRefusalLine(what, deployment.holder), ROLE_REFUSAL_SUMMARY, deployment.holder);
+    } else if (isUnauthorized(error)) {
       const s = deployment.settings;
       const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;
       error = new KeyRefusal(refusedKeyLine(what, baseUrl, s.sources.apiKey, deployment.holder), `the API key was refused (401) by ${baseUrl}`, deployment.holder);
+    }
+    // An update of an object deleted outside the stack: say so, and how to recover.
+    if (operation === "update" && isGone(error)) {
+      error = new Error(`${on} update: it is gone from the service (deleted outside this stack?): run \`pulumi refresh\` to drop it from the state; the next \`pulumi up\` creates it again`);
     }
     // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
     if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.refusalsSaid, what, error));

@@ -181,6 +181,19 @@ async function adoptByName(ctx: ProviderContext, inputs: ApiAppInputs): Promise<
   return adopt(ctx, found[0], inputs, "adopt: true, matched by name and domains");
 }
 
+/**
+ * The real service refuses a second app of one name ("An app with the same name already
+ * exists": real-service-evidence.md §2, live test 2017; its status was not recorded): said in
+ * one line naming the app and the two ways on, taking it over (D35) or another name.
+ */
+function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
+  if (!isEsignApiError(error) || error.status < 400 || error.status >= 500 || !/same name already exists/i.test(error.errorMsg)) return undefined;
+  return new Error(
+    `API app "${inputs.name}": the account already has an app named "${inputs.name}" and the service refuses a second one (${error.status} "${error.errorMsg}"): ` +
+      "to manage that app here add adopt: true (it must have these domains) or give its clientId; to make another app, give this one another name",
+  );
+}
+
 const CREATE_ATTEMPTS = 3;
 
 /**
@@ -241,7 +254,9 @@ export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
   async create(ctx, inputs) {
     if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs, "clientId was given");
     if (inputs.adopt) return adoptByName(ctx, inputs);
-    return createApp(ctx, inputs);
+    return createApp(ctx, inputs).catch((error: unknown) => {
+      throw nameTaken(error, inputs) ?? error;
+    });
   },
 
   async read(ctx, id, props) {
