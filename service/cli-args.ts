@@ -8,8 +8,8 @@ import type { ServiceOptions } from "./options";
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
-  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--auto-accept-invites] [--rate-limit N]
-  [--data file] [--template-processing-ms N] [--verbose]`;
+  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
+  [--data file] [--template-processing-ms N] [--template-visibility-delay-ms N] [--verbose]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--templates-left": "templates_left",
@@ -51,6 +51,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case "--eid":
         o.eid = true;
         break;
+      case "--no-fax":
+        o.fax = false;
+        break;
       case "--auto-accept-invites":
         o.autoAcceptInvites = true;
         break;
@@ -62,6 +65,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case "--template-processing-ms":
         o.templateProcessingMs = int(flag, value());
+        break;
+      case "--template-visibility-delay-ms":
+        o.templateVisibilityDelayMs = int(flag, value());
         break;
       case "--verbose":
         o.verbose = true;
