@@ -8,9 +8,10 @@ import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, type
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
-  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--auto-accept-invites] [--rate-limit N]
+  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
   [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description]
-  [--response-dialect current|recorded-2021] [--data file] [--template-processing-ms N] [--verbose]`;
+  [--response-dialect current|recorded-2021] [--data file] [--template-processing-ms N]
+  [--template-visibility-delay-ms N] [--verbose]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--templates-left": "templates_left",
@@ -57,6 +58,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case "--eid":
         o.eid = true;
         break;
+      case "--no-fax":
+        o.fax = false;
+        break;
       case "--auto-accept-invites":
         o.autoAcceptInvites = true;
         break;
@@ -77,6 +81,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case "--template-processing-ms":
         o.templateProcessingMs = int(flag, value());
+        break;
+      case "--template-visibility-delay-ms":
+        o.templateVisibilityDelayMs = int(flag, value());
         break;
       case "--verbose":
         o.verbose = true;

@@ -26,6 +26,11 @@ export interface ServiceOptions {
   quotas?: Partial<Quotas>;
   /** The start account has the eID add-on. */
   eid?: boolean;
+  /**
+   * The start account has the Fax API (a paid Dropbox Fax plan, enabled): fax lines can be
+   * bought. Default true, so the development account can do everything; false to see the 402.
+   */
+  fax?: boolean;
   /** Invited people accept at once, as if everyone clicked the link (a sandbox for demos). */
   autoAcceptInvites?: boolean;
   /** Journal file: state survives restarts. Default: in memory. */
@@ -58,6 +63,12 @@ export interface ServiceOptions {
   responseDialect?: ResponseDialect;
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
+  /**
+   * The real service's consistency delay: for this long after it is made, a template is
+   * unknown to GET /template/{id} (404) and left out of lists. Default 0 (off); also set at
+   * run time with PUT /_local/settings/template_visibility_delay.
+   */
+  templateVisibilityDelayMs?: number;
   /** Delays between callback delivery attempts (default [100, 400, 1600] ms). */
   callbackRetryDelaysMs?: number[];
   /** Largest accepted request body (default 50 MB). */
@@ -87,6 +98,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     plan: o.plan ?? "standard",
     quotas: o.quotas ?? {},
     eid: o.eid ?? false,
+    fax: o.fax ?? true,
     autoAcceptInvites: o.autoAcceptInvites ?? false,
     data: o.data,
     rateLimit: o.rateLimit,
@@ -95,6 +107,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     rateLimitHeaders: o.rateLimitHeaders ?? "recorded",
     responseDialect: o.responseDialect ?? "current",
     templateProcessingMs: o.templateProcessingMs ?? 200,
+    templateVisibilityDelayMs: o.templateVisibilityDelayMs ?? 0,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],
     maxBodyBytes: o.maxBodyBytes ?? 50 * 1024 * 1024,
     compactEvery: o.compactEvery ?? 1000,

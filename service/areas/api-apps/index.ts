@@ -87,7 +87,8 @@ export const area: Area = {
     route("api_app.get", (ctx) => ctx.reply.json("api_app", view(ctx, visibleApp(ctx, ctx.params.client_id)))),
 
     route("api_app.list", (ctx) => {
-      const visible = apiApps(ctx.store).filter((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
+      // Newest first, as recorded (S1 testGetApiApps.json, S5 api_apps.json).
+      const visible = apiApps(ctx.store).filterNewestFirst((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
       const page = paginate(visible, ctx.query);
       return ctx.reply.list(
         "api_apps",

@@ -66,7 +66,7 @@ describe("service: responses conform to the contract and the official descriptio
     await waitFor(async () => (await api.ctl("GET", "/events")).body.events.length > 0, 5000, "template ready");
     conform("template.files_as_file_url", await api.get(`/template/files_as_file_url/${id}`));
     conform("template.update_files", await api.req("POST", `/template/update_files/${id}`, { form: templateForm([pdf(1)], {}) }));
-    const draft = conform("template.create_embedded_draft", await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id: cid }) }));
+    const draft = conform("template.create_embedded_draft", await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id: cid, test_mode: true }) })); // a new app is not approved
     conform("embedded.edit_url", await api.post(`/embedded/edit_url/${draft.body.template.template_id}`, {}));
     conform("template.delete", await api.post(`/template/delete/${id}`));
 

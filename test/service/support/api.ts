@@ -130,7 +130,7 @@ export class Api {
   }
 
   /** A new account via the control plane, with an Api bound to its key. */
-  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null>; eid?: boolean } = {}) {
+  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null>; eid?: boolean; fax?: boolean } = {}) {
     const r = await this.ctl("POST", "/accounts", input);
     if (r.status !== 201) throw new Error(`account create failed: ${r.text}`);
     return { ...(r.body as { account_id: string; email_address: string; api_key: string }), api: this.as(r.body.api_key) };
