@@ -54,14 +54,18 @@ export interface WindowCounts {
  */
 export type Drain = "window" | "bucket";
 
-/** Seconds-resolution headers (reset and Date): a bucket's reset may be off by this much. */
-const RESET_TOLERANCE_MS = 2_000;
+/**
+ * Seconds-resolution headers (reset and Date): a bucket's reset may be off by up to 2 s; less in
+ * a short window (tests scale the minute down), where 2 s would make every window's reset fit.
+ */
+const resetToleranceMs = (windowMs: number) => Math.min(2_000, windowMs / 10);
 
 /** Whether a reset `untilResetMs` away fits a bucket of `limit` holding `used` that drains over `windowMs`. */
 export function fitsBucket(limit: number, used: number, untilResetMs: number, windowMs: number): boolean {
   const perRequestMs = windowMs / limit;
   const drainMs = Math.max(0, used - 1) * perRequestMs;
-  return untilResetMs <= drainMs + perRequestMs + RESET_TOLERANCE_MS && untilResetMs >= drainMs - perRequestMs - RESET_TOLERANCE_MS;
+  const tolerance = resetToleranceMs(windowMs);
+  return untilResetMs <= drainMs + perRequestMs + tolerance && untilResetMs >= drainMs - perRequestMs - tolerance;
 }
 
 /**
