@@ -87,22 +87,13 @@ describe("fast tier: TeamMember", () => {
     h.nextRun();
     const idRead = await teamIdRead(h);
     const all = await h.counting(() => Promise.all(people.map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-<<<<<<< HEAD
-    // GET /team carries no team id (recorded: S1 testGetTeam.json), so the id comes from GET /team/info.
-    assert.deepStrictEqual(all.calls, ["GET /v3/team", "GET /v3/team/info"]);
-=======
     assert.deepStrictEqual(all.calls, ["GET /v3/team", ...idRead]);
->>>>>>> client-real
     assert.ok(all.result.every((r) => r.props?.status === "member"));
     h.nextRun();
     const pending = await member({ emailAddress: "pending@example.com" });
     h.nextRun();
     const withInvite = await h.counting(() => Promise.all([...people, pending].map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-<<<<<<< HEAD
-    assert.deepStrictEqual(withInvite.calls, ["GET /v3/team", "GET /v3/team/info", "GET /v3/team/invites"]);
-=======
     assert.deepStrictEqual(withInvite.calls, ["GET /v3/team", ...idRead, "GET /v3/team/invites"]);
->>>>>>> client-real
     assert.strictEqual(withInvite.result.at(-1)?.props?.status, "invited");
   });
 
@@ -120,13 +111,8 @@ describe("fast tier: TeamMember", () => {
       h.nextRun();
       const idRead = await teamIdRead(h, account.api_key);
       const { result, calls } = await h.counting(() => Promise.all(people.map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-<<<<<<< HEAD
-      // 105 accounts with the caller: GET /team, GET /team/info (the id: GET /team has none), then two pages of the member list.
-      assert.deepStrictEqual(calls, ["GET /v3/team", "GET /v3/team/info", `GET /v3/team/members/${bigTeam}`, `GET /v3/team/members/${bigTeam}`]);
-=======
       // 105 accounts with the caller: GET /team (and the team id when it names none), then two pages of the member list.
       assert.deepStrictEqual(calls, ["GET /v3/team", ...idRead, `GET /v3/team/members/${bigTeam}`, `GET /v3/team/members/${bigTeam}`]);
->>>>>>> client-real
       assert.ok(result.every((r) => r.props?.status === "member"));
     } finally {
       h.configure(caller);
