@@ -130,7 +130,8 @@ describe("service: team", () => {
     const leaver = await api.newAccount({ email_address: "leaver@example.com", plan: "standard" });
     const heir = await api.newAccount({ email_address: "heir@example.com" });
     for (const a of [leaver, heir]) {
-      await api.put("/team/add_member", { account_id: a.account_id });
+      // Developers: a Member's key cannot use the API (D77).
+      await api.put("/team/add_member", { account_id: a.account_id, role: "Developer" }, { query: { team_id: await teamId() } });
       await api.ctl("POST", "/invites/accept", { email_address: a.email_address });
     }
     const app = await leaver.api.post("/api_app", { name: "L", domains: ["l.com"] });

@@ -187,7 +187,8 @@ describe("service: templates", () => {
   it("add_user / remove_user: only teammates (403 otherwise), account_id wins, skip_notification suppresses the e-mail", async () => {
     await api.post("/team/create", { name: "T" });
     const mate = await api.newAccount({ email_address: "tm@example.com" });
-    await api.put("/team/add_member", { account_id: mate.account_id });
+    // A Developer: a Member's key cannot use the API (D77).
+    await api.put("/team/add_member", { account_id: mate.account_id, role: "Developer" }, { query: { team_id: (await api.get("/team/info")).body.team.team_id } });
     await api.ctl("POST", "/invites/accept", { email_address: "tm@example.com" });
     const outsider = await api.newAccount({ email_address: "out@example.com" });
     const id = (await create()).body.template.template_id;
