@@ -27,6 +27,9 @@ export const TITLE_MAX_LENGTH = 255;
 export const API_APP_DOMAINS_MIN = 1;
 export const API_APP_DOMAINS_MAX = 10;
 
+/** white_labeling_options: each text colour against its button colour, at least this contrast ratio (S9: "less than minimum 2.1"). */
+export const WHITE_LABELING_MIN_CONTRAST_RATIO = 2.1;
+
 /** Pagination: page is 1-based; page_size 1..100, default 20. */
 export const PAGE_MIN = 1;
 export const PAGE_DEFAULT = 1;
@@ -50,7 +53,11 @@ export const EXPIRES_AT_MAX_DAYS = 90;
 /** Asynchronous template events: check the dashboard after this long without an event. */
 export const TEMPLATE_EVENT_TIMEOUT_MINUTES = 60;
 
-/** Rate limits per account (service-api-facts §10), requests per minute. */
+/**
+ * Rate limits per account (service-api-facts §10; help.dropbox.com "API requests that count
+ * against the limit"), requests per minute: standard, high tier, and test mode (requests with
+ * test_mode, whatever their operation's tier).
+ */
 export const RATE_LIMIT_STANDARD_PER_MINUTE = 100;
 export const RATE_LIMIT_HIGH_TIER_PER_MINUTE = 25;
 export const RATE_LIMIT_TEST_MODE_PER_MINUTE = 10;
@@ -75,6 +82,7 @@ export const limits = {
   TITLE_MAX_LENGTH,
   API_APP_DOMAINS_MIN,
   API_APP_DOMAINS_MAX,
+  WHITE_LABELING_MIN_CONTRAST_RATIO,
   PAGE_MIN,
   PAGE_DEFAULT,
   PAGE_SIZE_MIN,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { OperationSpec } from "./operation-types";
 import * as A from "./resources-account";
 import * as D from "./resources-documents";
-import { accountGetQuery } from "./requests/account";
+import { accountGetQuery, accountVerifyBody, accountVerifyResponseSchema } from "./requests/account";
 import * as app from "./requests/api-app";
 import { detectFieldsBody } from "./requests/detection";
 import * as fax from "./requests/fax";
@@ -27,6 +27,17 @@ const EITHER = "api_key_or_oauth" as const;
 
 export const operations = {
   "account.get": { method: "GET", path: "/account", query: accountGetQuery, response: resource("account", A.accountSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },
+  // `{}` when no account has the address (not an error); paid plans only (402 otherwise, as the emulator decides: D77).
+  "account.verify": {
+    method: "POST",
+    path: "/account/verify",
+    body: accountVerifyBody,
+    response: { kind: "body", schema: accountVerifyResponseSchema },
+    successStatus: OK,
+    idempotent: true,
+    tier: "standard",
+    auth: EITHER,
+  },
 
   "api_app.create": {
     method: "POST",

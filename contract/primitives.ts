@@ -14,8 +14,27 @@ export const id = () => z.string().min(1, { error: "must not be empty" });
 
 export const emailAddress = () => z.email({ error: "must be an e-mail address" });
 
-/** #rrggbb or #rgb. */
-export const hexColor = () => z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: "must be a hex color code like #1a2b3c" });
+/**
+ * #rrggbb only: the service wants "valid six-character hexadecimal codes" (premium-branding
+ * docs; its invalid_hex_code error), so the three-digit #rgb of CSS is refused here too.
+ */
+export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const hexColor = () => z.string().regex(HEX_COLOR_PATTERN, { error: "must be a six-digit hex color code like #1a2b3c" });
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The WCAG 2 contrast ratio of two #rrggbb colours (1 to 21), which white labeling holds to a minimum. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 /**
  * A host name an API app may be embedded on (D64): RFC 1123 labels (letters, digits, inner

@@ -4,6 +4,7 @@
  * service never breaks an older client.
  */
 import { z } from "zod";
+import { objectOrJsonText, withDomains } from "./resources-tolerant";
 
 const str = () => z.string().nullable();
 const int = () => z.number().int().nullable();
@@ -55,18 +56,22 @@ export const apiAppOAuthSchema = z.looseObject({
   charges_users: bool().optional(),
 });
 
-export const apiAppSchema = z.looseObject({
-  client_id: z.string(),
-  name: str().optional(),
-  callback_url: str().optional(),
-  domains: z.array(z.string()).nullable().optional(),
-  created_at: int().optional(),
-  is_approved: bool().optional(),
-  oauth: apiAppOAuthSchema.nullable().optional(),
-  options: z.looseObject({ can_insert_everywhere: bool().optional() }).nullable().optional(),
-  owner_account: z.looseObject({ account_id: z.string(), email_address: str().optional() }).nullable().optional(),
-  white_labeling_options: z.looseObject({}).nullable().optional(),
-});
+/** An API app; the recorded `domain` key and string white_labeling_options are read as the spec's forms (resources-tolerant.ts). */
+export const apiAppSchema = z.preprocess(
+  withDomains,
+  z.looseObject({
+    client_id: z.string(),
+    name: str().optional(),
+    callback_url: str().optional(),
+    domains: z.array(z.string()).nullable().optional(),
+    created_at: int().optional(),
+    is_approved: bool().optional(),
+    oauth: apiAppOAuthSchema.nullable().optional(),
+    options: z.looseObject({ can_insert_everywhere: bool().optional() }).nullable().optional(),
+    owner_account: z.looseObject({ account_id: z.string(), email_address: str().optional() }).nullable().optional(),
+    white_labeling_options: objectOrJsonText(z.looseObject({})).optional(),
+  }),
+);
 
 export const teamSchema = z.looseObject({
   name: z.string(),

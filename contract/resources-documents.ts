@@ -1,6 +1,7 @@
 /** Response schemas of document resources: signature requests, templates, drafts, detection, faxes. */
 import { z } from "zod";
 import { accountSchema, warningSchema } from "./resources-account";
+import { looseInt, looseNumber } from "./resources-tolerant";
 
 const str = () => z.string().nullable();
 const int = () => z.number().int().nullable();
@@ -61,20 +62,23 @@ export const templateFormFieldSchema = z.looseObject({
   name: str().optional(),
   type: str().optional(),
   signer: z.union([z.string(), z.number()]).nullable().optional(),
-  x: int().optional(),
-  y: int().optional(),
-  width: int().optional(),
-  height: int().optional(),
+  // Fractional (596.5) and textual ("12px") numbers are recorded: read as numbers.
+  x: looseNumber().optional(),
+  y: looseNumber().optional(),
+  width: looseNumber().optional(),
+  height: looseNumber().optional(),
   required: bool().optional(),
   group: str().optional(),
-  avg_text_length: z.looseObject({ num_lines: int().optional(), num_chars_per_line: int().optional() }).nullable().optional(),
+  avg_text_length: z.looseObject({ num_lines: looseInt().optional(), num_chars_per_line: looseInt().optional() }).nullable().optional(),
   isMultiline: bool().optional(),
-  originalFontSize: int().optional(),
+  fontSize: looseNumber().optional(),
+  originalFontSize: looseNumber().optional(),
   fontFamily: str().optional(),
 });
 
 export const templateDocumentSchema = z.looseObject({
-  index: int().optional(),
+  // Recorded as 0, "0" and null.
+  index: looseInt().optional(),
   name: str().optional(),
   field_groups: z
     .array(z.looseObject({ name: str().optional(), rule: z.unknown().optional() }))
@@ -96,7 +100,7 @@ export const templateSchema = z.looseObject({
   is_locked: bool().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
   signer_roles: z
-    .array(z.looseObject({ name: z.string(), order: int().optional() }))
+    .array(z.looseObject({ name: z.string(), order: looseInt().optional() }))
     .nullable()
     .optional(),
   cc_roles: z

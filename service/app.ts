@@ -23,6 +23,7 @@ import { ensureStartAccount } from "./start-account";
 import { openStore } from "./store";
 import type { Store } from "./store/types";
 import { Scheduler } from "./scheduler";
+import { teamRole } from "./areas/team/model";
 
 export type { RequestHandler } from "./dispatch";
 
@@ -79,12 +80,12 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   const { account: startAccount, note: startNote } = ensureStartAccount(accounts, opts);
   store.commit();
   const routes = allRoutes(areaList);
-  const rateLimiter = new RateLimiter(opts.rateLimit, clock.nowMs, opts.rateLimitWindowMs);
+  const rateLimiter = new RateLimiter({ limit: opts.rateLimit, nowMs: clock.nowMs, windowMs: opts.rateLimitWindowMs, model: opts.rateLimitModel, headers: opts.rateLimitHeaders });
   const faults = new Faults();
   const requestLog = new RequestLog();
   const plane = { svc, startAccount, outbox, events, requestLog, faults, rateLimiter, areas: areaList };
   const handler = dispatch({
-    api: { svc, router: new Router(routes), rateLimiter, faults, appHasOAuth: (id) => Boolean(apps().get(id)?.oauth) },
+    api: { svc, router: new Router(routes), rateLimiter, faults, appHasOAuth: (id) => Boolean(apps().get(id)?.oauth), teamRoleOf: (account) => teamRole(store, account) },
     control: new Router(controlRoutes(plane)),
     requestLog,
   });

@@ -4,12 +4,14 @@
  */
 import { isPlanName } from "./accounts/plans";
 import type { Quotas } from "./accounts/types";
-import type { ServiceOptions } from "./options";
+import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, type ServiceOptions } from "./options";
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
-  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--auto-accept-invites] [--rate-limit N]
-  [--data file] [--template-processing-ms N] [--verbose]`;
+  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
+  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description]
+  [--response-dialect current|recorded-2021] [--data file] [--template-processing-ms N]
+  [--template-visibility-delay-ms N] [--verbose]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--templates-left": "templates_left",
@@ -17,6 +19,11 @@ const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--api-signature-requests-left": "api_signature_requests_left",
   "--sms-verifications-left": "sms_verifications_left",
 };
+
+function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T {
+  if (!allowed.includes(v as T)) throw new Error(`${flag} needs one of ${allowed.join(", ")}`);
+  return v as T;
+}
 
 export function parseArgs(argv: string[]): ServiceOptions {
   const o: ServiceOptions = { port: 8787 };
@@ -51,17 +58,32 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case "--eid":
         o.eid = true;
         break;
+      case "--no-fax":
+        o.fax = false;
+        break;
       case "--auto-accept-invites":
         o.autoAcceptInvites = true;
         break;
       case "--rate-limit":
         o.rateLimit = int(flag, value());
         break;
+      case "--rate-limit-model":
+        o.rateLimitModel = oneOf(flag, value(), RATE_LIMIT_MODELS);
+        break;
+      case "--rate-limit-headers":
+        o.rateLimitHeaders = oneOf(flag, value(), RATE_LIMIT_HEADER_SPELLINGS);
+        break;
+      case "--response-dialect":
+        o.responseDialect = oneOf(flag, value(), RESPONSE_DIALECTS);
+        break;
       case "--data":
         o.data = value();
         break;
       case "--template-processing-ms":
         o.templateProcessingMs = int(flag, value());
+        break;
+      case "--template-visibility-delay-ms":
+        o.templateVisibilityDelayMs = int(flag, value());
         break;
       case "--verbose":
         o.verbose = true;

@@ -1,16 +1,15 @@
 /**
  * @module service/dispatch
  * The front door: /_local/... goes to the control plane, /v3/... to the API pipeline (and into
- * the request log), anything else is a 404 envelope.
+ * the request log), anything else is the API's unknown-URI 404.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { runControlCall } from "./control";
-import { ApiError } from "./http/errors";
 import type { RequestLog } from "./http/request-log";
 import type { Router } from "./http/router";
-import { errorReply, send, withHeaders } from "./http/writer";
+import { send } from "./http/writer";
 import type { ControlRoute } from "./kernel";
-import { runApiCall, type PipelineDeps } from "./pipeline";
+import { outsideApi, runApiCall, type PipelineDeps } from "./pipeline";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -32,7 +31,7 @@ export function dispatch({ api, control, requestLog }: Entrances): RequestHandle
       return;
     }
     if (!pathname.startsWith("/v3/")) {
-      send(res, withHeaders(errorReply(new ApiError(404, "not_found", `No such endpoint: ${pathname.slice(0, 200)} (the API lives under /v3)`)), api.rateLimiter.peek()));
+      send(res, outsideApi(req, api));
       return;
     }
     const seq = requestLog.nextSeq();

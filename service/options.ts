@@ -4,6 +4,13 @@
  */
 import type { PlanName, Quotas } from "./accounts/types";
 
+export type RateLimitModel = "bucket" | "window";
+export type RateLimitHeaders = "recorded" | "description";
+export type ResponseDialect = "current" | "recorded-2021";
+export const RATE_LIMIT_MODELS: readonly RateLimitModel[] = ["bucket", "window"];
+export const RATE_LIMIT_HEADER_SPELLINGS: readonly RateLimitHeaders[] = ["recorded", "description"];
+export const RESPONSE_DIALECTS: readonly ResponseDialect[] = ["current", "recorded-2021"];
+
 export interface ServiceOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -19,6 +26,11 @@ export interface ServiceOptions {
   quotas?: Partial<Quotas>;
   /** The start account has the eID add-on. */
   eid?: boolean;
+  /**
+   * The start account has the Fax API (a paid Dropbox Fax plan, enabled): fax lines can be
+   * bought. Default true, so the development account can do everything; false to see the 402.
+   */
+  fax?: boolean;
   /** Invited people accept at once, as if everyone clicked the link (a sandbox for demos). */
   autoAcceptInvites?: boolean;
   /** Journal file: state survives restarts. Default: in memory. */
@@ -26,12 +38,37 @@ export interface ServiceOptions {
   /** Requests per minute per account; enforced (429) only when set. */
   rateLimit?: number;
   /**
-   * Length of a rate-limit window in ms (default 60000, the real service's minute); a
-   * shorter one lets tests watch several windows in seconds.
+   * The time in ms a drained rate-limit bucket takes to refill (with rateLimitModel "window",
+   * the length of a window). Default 60000, the real service's minute; a shorter one lets
+   * tests watch the limit recover in seconds.
    */
   rateLimitWindowMs?: number;
+  /**
+   * How requests are counted (D75): "bucket" (default, as recorded) refills continuously, so
+   * X-Ratelimit-Reset is about now while the bucket is nearly full; "window" counts in fixed
+   * windows whose reset is the window's end (the emulator's earlier model).
+   */
+  rateLimitModel?: RateLimitModel;
+  /**
+   * Spelling of the remaining-count header (D75): "recorded" (default) sends
+   * X-Ratelimit-Limit-Remaining as the real service does; "description" sends the
+   * description's X-RateLimit-Remaining, so a client's tolerance of both can be tested.
+   */
+  rateLimitHeaders?: RateLimitHeaders;
+  /**
+   * Forms of responses the description changed after the recordings (D76): "current" (default)
+   * answers as the description does today; "recorded-2021" as the 2017-2021 recordings do
+   * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path).
+   */
+  responseDialect?: ResponseDialect;
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
+  /**
+   * The real service's consistency delay: for this long after it is made, a template is
+   * unknown to GET /template/{id} (404) and left out of lists. Default 0 (off); also set at
+   * run time with PUT /_local/settings/template_visibility_delay.
+   */
+  templateVisibilityDelayMs?: number;
   /** Delays between callback delivery attempts (default [100, 400, 1600] ms). */
   callbackRetryDelaysMs?: number[];
   /** Largest accepted request body (default 50 MB). */
@@ -61,11 +98,16 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     plan: o.plan ?? "standard",
     quotas: o.quotas ?? {},
     eid: o.eid ?? false,
+    fax: o.fax ?? true,
     autoAcceptInvites: o.autoAcceptInvites ?? false,
     data: o.data,
     rateLimit: o.rateLimit,
     rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
+    rateLimitModel: o.rateLimitModel ?? "bucket",
+    rateLimitHeaders: o.rateLimitHeaders ?? "recorded",
+    responseDialect: o.responseDialect ?? "current",
     templateProcessingMs: o.templateProcessingMs ?? 200,
+    templateVisibilityDelayMs: o.templateVisibilityDelayMs ?? 0,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],
     maxBodyBytes: o.maxBodyBytes ?? 50 * 1024 * 1024,
     compactEvery: o.compactEvery ?? 1000,

@@ -9,10 +9,13 @@ import type { Account } from "./accounts/types";
 import type { ResolvedOptions } from "./options";
 
 export function ensureStartAccount(accounts: AccountService, opts: ResolvedOptions): { account: Account; note?: string } {
-  const existing = accounts.byApiKey(opts.apiKey);
+  const found = accounts.byApiKey(opts.apiKey);
+  // A journal from before the Fax API was modelled: its start account gets the --fax default.
+  const existing = found && found.addons.fax === undefined ? accounts.update(found.account_id, (a) => (a.addons.fax = opts.fax)) : found;
   if (existing) return { account: existing };
   const byEmail = accounts.byEmail(opts.email);
   if (byEmail) {
+    if (byEmail.addons.fax === undefined) accounts.update(byEmail.account_id, (a) => (a.addons.fax = opts.fax));
     const others = accounts.keysOf(byEmail).length;
     accounts.addKey(byEmail.account_id, opts.apiKey);
     return {
@@ -22,5 +25,5 @@ export function ensureStartAccount(accounts: AccountService, opts: ResolvedOptio
         `its ${others} earlier key${others === 1 ? "" : "s"} still work (revoke with DELETE /_local/accounts/${byEmail.account_id}/api_keys/KEY)`,
     };
   }
-  return { account: accounts.create({ email_address: opts.email, api_key: opts.apiKey, plan: opts.plan, quotas: opts.quotas, eid: opts.eid }) };
+  return { account: accounts.create({ email_address: opts.email, api_key: opts.apiKey, plan: opts.plan, quotas: opts.quotas, eid: opts.eid, fax: opts.fax }) };
 }

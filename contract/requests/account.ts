@@ -13,3 +13,13 @@ export const accountUpdateBody = z.object({
   callback_url: z.string().optional(),
   locale: z.string().optional(),
 });
+
+/** POST /account/verify (AccountVerifyRequest): the address to look up. */
+export const accountVerifyBody = z.object({ email_address: emailAddress() });
+
+/**
+ * Its answer is the whole body: `{"account":{"email_address"}}` when an account has the
+ * address, `{}` when none has (recorded, S1 testIsAccountInvalid.json; the description's
+ * AccountVerifyNotFoundResponse example), so it is not a resource under a required key.
+ */
+export const accountVerifyResponseSchema = z.looseObject({ account: z.looseObject({ email_address: z.string() }).optional() });

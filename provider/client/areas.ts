@@ -29,6 +29,8 @@ export function buildAreas(call: Call) {
   return {
     account: {
       get: (query?: QueryOf<"account.get">) => call("account.get", { query }),
+      /** `{ account: { email_address } }` when an account has the address, `{}` when none has. */
+      verify: (body: BodyOf<"account.verify">) => call("account.verify", { body }),
     },
     apiApp: {
       create: (body: BodyOf<"api_app.create">) => call("api_app.create", { body }),

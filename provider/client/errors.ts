@@ -78,7 +78,28 @@ export function isEsignApiError(value: unknown): value is EsignApiError {
  * anything; the transport reports it as `not_the_api`, naming the URL (DECISIONS D33).
  */
 export function isGone(error: unknown): boolean {
-  return isEsignApiError(error) && (error.status === 404 || error.status === 410) && error.envelope;
+  if (!isEsignApiError(error) || !error.envelope) return false;
+  if (error.status === 404 || error.status === 410) return true;
+  return GONE_ANSWERS.some((a) => a.operation === error.operation && a.status === error.status && a.message.test(error.errorMsg));
+}
+
+/**
+ * The real service's other ways of saying "there is no such object" (real-service-evidence.md
+ * §3, recorded bodies): an account without a team answers DELETE /team/destroy and PUT /team
+ * with a 400, not a 404. Only these operations, statuses and texts: a 400 is otherwise a refusal.
+ */
+const GONE_ANSWERS: { operation: string; status: number; message: RegExp }[] = [
+  { operation: "team.destroy", status: 400, message: /^no team to delete/i },
+  { operation: "team.update", status: 400, message: /none exists/i },
+];
+
+/**
+ * Whether the service refused the caller's team role rather than the key: a team Member's or
+ * Team Manager's key answers 401 "Unauthorized API usage. Ask your team admin to make you a
+ * developer on the Team page." (recorded, real-service-evidence.md §2, §3).
+ */
+export function isRoleRefusal(error: unknown): error is EsignApiError {
+  return isUnauthorized(error) && /unauthorized api usage|make you a developer/i.test(error.errorMsg);
 }
 
 /** Whether the service refused the credentials (401): never retried, never read as "gone". */

@@ -10,7 +10,7 @@
  */
 export { EsignClient } from "./client";
 export type { Areas, ListArgs } from "./areas";
-export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, isGone, isUnauthorized, type EsignApiErrorFields } from "./errors";
+export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, isGone, isRoleRefusal, isUnauthorized, type EsignApiErrorFields } from "./errors";
 export { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
 export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";
 export { REDACTED, Redactor } from "./redact";

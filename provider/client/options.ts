@@ -1,5 +1,5 @@
 /** Options of EsignClient and the shapes its hooks and logger receive. */
-import type { OperationId } from "../../contract";
+import type { OperationId, Warning } from "../../contract";
 import type { RetryPolicy } from "./retry";
 import type { SharePolicy } from "./share";
 import type { RateLimitInfo } from "./stats";
@@ -62,4 +62,10 @@ export interface EsignClientOptions {
   onRequest?: (info: RequestInfo) => void;
   /** Called after each attempt, with or without a response. */
   onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Called with the warnings of a successful answer (`test_mode_only`, `need_credit`,
+   * `add_member`, ...): the service says them with a 2xx, and an operation's result (the
+   * resource alone) does not carry them, so this is where they are not lost.
+   */
+  onWarnings?: (warnings: Warning[], info: Omit<RequestInfo, "attempt">) => void;
 }

@@ -186,26 +186,39 @@ export class Transport {
     };
     const info: RateLimitInfo = {
       limit: number("x-ratelimit-limit"),
-      remaining: number("x-ratelimit-remaining"),
+      // The spec's spelling, and the one the real service was recorded sending 2017-2026
+      // (real-service-evidence.md §7): either is the remaining count.
+      remaining: number("x-ratelimit-remaining") ?? number("x-ratelimit-limit-remaining"),
       reset: number("x-ratelimit-reset"),
     };
     if (info.limit !== undefined || info.remaining !== undefined) this.stats.rateLimit = info;
-    this.budgets[tier].observe(info);
+    const date = Date.parse(String(response.headers["date"] ?? ""));
+    const budget = this.budgets[tier];
+    budget.observe({ ...info, serverNowMs: Number.isFinite(date) ? date : undefined });
     // The default pace follows the account's limit as the service states it (a higher plan,
     // the local service's): the policy's share of it.
     if (this.givenPace(tier) === undefined && info.limit !== undefined && info.limit > 0) {
       const perMinute = (info.limit * this.share.share * 60_000) / this.share.windowMs;
       if (perMinute !== this.buckets[tier].rate) this.buckets[tier].setRate(perMinute);
     }
-    // Out of requests for this window: hold everyone until the reset (bounded).
-    const wait = info.remaining === 0 && response.status !== 429 ? untilResetMs(this.policy, info.reset) : undefined;
+    // Out of requests: hold everyone until the window's reset, or (a bucket, whose reset is
+    // when it is empty) until one request has drained (bounded).
+    const wait = info.remaining === 0 && response.status !== 429 ? this.untilFree(budget, info) : undefined;
     if (wait) this.gate.pauseUntil(Date.now() + wait);
     return info;
   }
 
+  /** Until a request may succeed again: the window's reset, or one request's drain of a bucket (doubling per 429 in a row). */
+  private untilFree(budget: AccountBudget, rateLimit: RateLimitInfo, rateLimitAttempt = 1): number | undefined {
+    const untilReset = untilResetMs(this.policy, rateLimit.reset);
+    if (budget.drain !== "bucket") return untilReset;
+    const drained = Math.ceil(budget.msPerRequest() * 2 ** (rateLimitAttempt - 1));
+    return untilReset === undefined ? drained : Math.min(untilReset, drained);
+  }
+
   private async waitForReset(prepared: Prepared, rateLimit: RateLimitInfo, rateLimitAttempt: number): Promise<void> {
     // A reset already in the past (clock skew) still gets a short pause, so 429s never spin.
-    const untilReset = untilResetMs(this.policy, rateLimit.reset);
+    const untilReset = this.untilFree(this.budgets[prepared.spec.tier], rateLimit, rateLimitAttempt);
     const delay = untilReset === undefined ? backoffMs(this.policy, rateLimitAttempt) : Math.max(untilReset, this.policy.baseDelayMs);
     this.log("warn", `429 on ${prepared.spec.method} ${prepared.path}; waiting ${delay} ms for the rate-limit reset`);
     this.gate.pauseUntil(Date.now() + delay);
@@ -230,11 +243,13 @@ export class Transport {
       throw this.fail(prepared, response.status, "invalid_response", `response does not match the contract: ${detail}`);
     }
     const body = parsed.value as Record<string, unknown>;
+    const warnings = normalizeWarnings(body.warnings);
+    if (warnings.length) this.options.onWarnings?.(warnings, { operation: prepared.id, method: spec.method, path: prepared.path });
     if (spec.response.kind === "body") return body;
     if (spec.response.kind === "resource") return body[spec.response.key];
     const keys = [spec.response.key, ...(spec.response.aliases ?? [])];
     const items = keys.map((key) => body[key]).find(Array.isArray) ?? [];
-    return { items, list_info: body.list_info, warnings: normalizeWarnings(body.warnings) };
+    return { items, list_info: body.list_info, warnings };
   }
 
   private apiError(prepared: Prepared, response: AxiosResponse): EsignApiError {

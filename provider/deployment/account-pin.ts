@@ -5,8 +5,9 @@
  * account's key sees a 404 for it). `esign:allowedAccountIds` refuses any other account first.
  * The account is read once per provider process (GET /account), so a refresh pays one call.
  */
+import { TEAM_ROLE_CODES, type ResultOf } from "../../contract";
 import type { KeyAccount, ProviderContext } from "./context";
-import { KeyRefusal, keyToFix } from "./errors";
+import { KeyRefusal, keyToFix, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "./errors";
 import type { Props } from "../core/resource";
 
 /** The output that pins an object to its account. */
@@ -14,9 +15,22 @@ export const PIN = "managingAccountId";
 
 const named = (a: KeyAccount) => (a.email ? `${a.accountId} (${a.email})` : a.accountId);
 
-/** The key's account, once it is allowed; throws one line when esign:allowedAccountIds excludes it. */
+/** Team roles that may not make API calls (Developer and Admin may), by the code GET /account gives. */
+const NO_API_ROLES = new Map((["Member", "Team Manager"] as const).map((role) => [TEAM_ROLE_CODES[role], role]));
+
+/** The team role of GET /account's answer when it is one without API access (role_code "m", ...). */
+export function roleWithoutApi(answer: ResultOf<"account.get">): string | undefined {
+  return NO_API_ROLES.get(answer.role_code ?? "");
+}
+
+/**
+ * The key's account, once it may act: throws one line when its team role makes no API calls
+ * (read from the same GET /account) or esign:allowedAccountIds excludes it.
+ */
 export async function actingAccount(ctx: ProviderContext, what: string): Promise<KeyAccount> {
   const account = await ctx.account();
+  const role = roleWithoutApi(account.answer);
+  if (role) throw new KeyRefusal(roleRefusalLine(what, ctx.holder, { id: named(account), role }), ROLE_REFUSAL_SUMMARY, ctx.holder, what);
   const allowed = ctx.settings.allowedAccountIds;
   if (allowed && !allowed.includes(account.accountId)) {
     const who = ctx.holder.explicit ? `provider ${ctx.holder.explicit}: ` : "";

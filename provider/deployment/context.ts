@@ -17,6 +17,7 @@ import { DEFAULT_BASE_URL } from "../client/options";
 import { ParentListCache } from "./cache";
 import { Claims } from "./claims";
 import { EngineLog } from "./engine-log";
+import { serviceWarningsTo } from "./service-warnings";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -138,6 +139,7 @@ export class Deployment {
       baseUrl: settings.baseUrl,
       requestsPerMinute: settings.requestsPerMinute,
       maxConcurrency: settings.maxConcurrency,
+      onWarnings: serviceWarningsTo(this.log),
     });
     const verified = this.verified;
     const engineLog = this.log;

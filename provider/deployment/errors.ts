@@ -101,3 +101,20 @@ export function onceInFull(saidInFull: Set<string>, what: string, refusal: KeyRe
   const who = refusal.holder.explicit ? `provider ${refusal.holder.explicit}` : "the default provider";
   return `${refusal.subject ?? what}: refused: ${refusal.summary}; ${POINTS_TO_FULL} for ${who}`;
 }
+
+/**
+ * The team roles the service lets make API calls are Developer and Admin; a Member's or Team
+ * Manager's key is refused (401 "Unauthorized API usage. Ask your team admin to make you a
+ * developer on the Team page.": real-service-evidence.md §2, §3). `role` is the account's role
+ * when GET /account named it; without it the line rests on the service's 401.
+ */
+export function roleRefusalLine(what: string, holder: KeyHolder, account?: { id: string; role: string }): string {
+  const whose = account ? `the API key's account ${account.id} is a team ${account.role}` : `the service refused the API key's account (401 "Unauthorized API usage")`;
+  return (
+    `${what}: refused: ${whose}, and only accounts with the Developer or Admin team role may make API calls: ` +
+    `ask a team admin to make it a Developer on the Team page, or set ${keyToFix(holder)} to the key of an account with the Developer or Admin role`
+  );
+}
+
+/** The few words that identify a role refusal (D62's short line). */
+export const ROLE_REFUSAL_SUMMARY = "the API key's account lacks the Developer or Admin team role";

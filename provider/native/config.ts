@@ -11,6 +11,8 @@ import type { KeyAccount } from "../deployment/context";
 /** Accounts this plugin process verified a key for at CheckConfig: the account pin's read reuses them. */
 export const verifiedAccounts = new Map<string, KeyAccount>();
 import { accountKey } from "../deployment/context";
+import { roleWithoutApi } from "../deployment/account-pin";
+import { isRoleRefusal } from "../client/errors";
 import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../deployment/key-fingerprint";
 import { parseSettings, SETTINGS } from "../deployment/settings";
 import { DEFAULT_BASE_URL } from "../client/options";
@@ -121,15 +123,27 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
   const oldAccount = typeof olds[KEY_ACCOUNT] === "string" ? (olds[KEY_ACCOUNT] as string) : undefined;
   if (await matchesKey(oldFingerprint, use.key)) return { record: { [KEY_FINGERPRINT]: oldFingerprint as string, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
   const oldKey = asText(olds.apiKey);
-  if (oldFingerprint === undefined && (oldKey === undefined || oldKey === use.key)) return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key) } };
+  if (oldFingerprint === undefined && oldKey !== undefined && oldKey === use.key) return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key) } };
+  if (oldFingerprint === undefined && oldKey === undefined) return recordNewKey(use, read);
   const refused = `${use.label}: the API key changed since the last deployment and`;
   let account: KeyAccount;
   try {
     account = await read(use.baseUrl, use.key);
   } catch (error) {
+    if (isRoleRefusal(error)) {
+      return {
+        reason: `${refused} the service refused the new key's account (401 "Unauthorized API usage"): only accounts with the Developer or Admin team role may make API calls: use a key of one; it was not recorded`,
+      };
+    }
     const status = (error as { status?: number }).status;
     if (status === 401) return { reason: `${refused} the new key was refused (401 unauthorized) by ${use.baseUrl}; it was not recorded` };
     return { reason: `${refused} the new key could not be verified at ${use.baseUrl} (${error instanceof Error ? error.message : error}); it was not recorded` };
+  }
+  const role = roleWithoutApi(account.answer);
+  if (role) {
+    return {
+      reason: `${refused} the new key's account ${account.accountId} is a team ${role}; only accounts with the Developer or Admin team role may make API calls: use a key of one; it was not recorded`,
+    };
   }
   // Without a recorded account (state from before it), the old key says which account it was, while it still works.
   const expected =
@@ -148,6 +162,25 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
   }
   verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
   return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
+}
+
+/**
+ * A new provider's key (nothing recorded before): fingerprinted, and its account read once and
+ * recorded, so a later key change is verified with one read of the new key alone (the old
+ * key's account is then known without reading it). The read is the one the account pin would
+ * make (it reuses it), so an `up` pays nothing more; a failed read records no account and
+ * leaves the key's errors to the operations, which say them in full (D32, D61).
+ */
+async function recordNewKey(use: KeyUse, read: AccountReader): Promise<{ record: Json }> {
+  const record: Json = { [KEY_FINGERPRINT]: await fingerprint(use.key) };
+  try {
+    const account = await read(use.baseUrl, use.key);
+    verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
+    record[KEY_ACCOUNT] = account.accountId;
+  } catch {
+    // Refused or unreachable: the first operation says why, naming the provider.
+  }
+  return { record };
 }
 
 /** DiffConfig: which settings changed. A change never replaces the provider (that would replace every resource it manages). */

@@ -7,13 +7,14 @@
  * Properties arrive plain: no `__provider`, no secret wrappers.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isUnauthorized } from "../client/errors";
+import { isGone, isRoleRefusal, isUnauthorized } from "../client/errors";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
 import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
-import { KeyRefusal, onceInFull, readable, refusedKeyLine } from "../deployment/errors";
+import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
+import { withServiceWarnings } from "../deployment/service-warnings";
 import { inputSchemas, registry } from "../resources/registry";
 import { inputFailures } from "../core/check";
 
@@ -58,17 +59,33 @@ async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Prop
 
 export type OperationName = "check" | "diff" | "create" | "read" | "update" | "delete";
 
-/** Runs one operation; a failure leaves as one readable line (deployment/errors.ts). */
-async function op<T>(deployment: Deployment, type: string, operation: OperationName, fn: () => Promise<T>): Promise<T> {
+/** How a resource is named in the service's warnings: its id, or the declared name of one being created. */
+function subject(type: string, id: string | undefined, props: Props | undefined): string {
+  if (id) return `${type} ${id}`;
+  const label = ["name", "title", "emailAddress", "number"].map((k) => props?.[k]).find((v) => typeof v === "string" && v !== "");
+  return label ? `${type} ${JSON.stringify(label)}` : type;
+}
+
+/**
+ * Runs one operation; a failure leaves as one readable line (deployment/errors.ts), and the
+ * service's warnings meanwhile become engine warnings naming the resource (`on`).
+ */
+async function op<T>(deployment: Deployment, type: string, operation: OperationName, fn: () => Promise<T>, on: string = type): Promise<T> {
   try {
-    return await fn();
+    return await withServiceWarnings(`${on} ${operation}`, fn);
   } catch (caught) {
     const what = `${type} ${operation}`;
     let error = caught;
-    if (isUnauthorized(error)) {
+    if (isRoleRefusal(error)) {
+      error = new KeyRefusal(roleRefusalLine(what, deployment.holder), ROLE_REFUSAL_SUMMARY, deployment.holder);
+    } else if (isUnauthorized(error)) {
       const s = deployment.settings;
       const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;
       error = new KeyRefusal(refusedKeyLine(what, baseUrl, s.sources.apiKey, deployment.holder), `the API key was refused (401) by ${baseUrl}`, deployment.holder);
+    }
+    // An update of an object deleted outside the stack: say so, and how to recover.
+    if (operation === "update" && isGone(error)) {
+      error = new Error(`${on} update: it is gone from the service (deleted outside this stack?): run \`pulumi refresh\` to drop it from the state; the next \`pulumi up\` creates it again`);
     }
     // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
     if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.refusalsSaid, what, error));
@@ -116,44 +133,68 @@ function makeOperations(type: string): ResourceOperations {
         return result;
       }),
     create: (d, given) =>
-      op(d, type, "create", async () => {
-        const ctx = d.context();
-        const { accountId } = await actingAccount(ctx, `${type} create`);
-        const { id, outs } = await impl.create(ctx, given);
-        d.claims.claim(objectKeys(type, impl, id, outs));
-        return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
-      }),
+      op(
+        d,
+        type,
+        "create",
+        async () => {
+          const ctx = d.context();
+          const { accountId } = await actingAccount(ctx, `${type} create`);
+          const { id, outs } = await impl.create(ctx, given);
+          d.claims.claim(objectKeys(type, impl, id, outs));
+          return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
+        },
+        subject(type, undefined, given),
+      ),
     read: (d, id, old) =>
-      op(d, type, "read", async () => {
-        const ctx = d.context();
-        // Another account's key sees a 404 for this object: refuse before reading, never "gone".
-        const accountId = await checkPin(ctx, `${type} ${id} read`, old);
-        const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
-        if (!current) return { id: "" };
-        const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
-        const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
-        return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
-      }),
+      op(
+        d,
+        type,
+        "read",
+        async () => {
+          const ctx = d.context();
+          // Another account's key sees a 404 for this object: refuse before reading, never "gone".
+          const accountId = await checkPin(ctx, `${type} ${id} read`, old);
+          const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
+          if (!current) return { id: "" };
+          const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
+          const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
+          return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
+        },
+        subject(type, id, old),
+      ),
     update: (d, id, o, n) =>
-      op(d, type, "update", async () => {
-        const ctx = d.context();
-        const accountId = await checkPin(ctx, `${type} ${id} update`, o);
-        // Only the key changed (a verified rotation): record it, send nothing.
-        const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
-        const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
-        return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
-      }),
+      op(
+        d,
+        type,
+        "update",
+        async () => {
+          const ctx = d.context();
+          const accountId = await checkPin(ctx, `${type} ${id} update`, o);
+          // Only the key changed (a verified rotation): record it, send nothing.
+          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
+          const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
+          return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
+        },
+        subject(type, id, n),
+      ),
     delete: (d, id, old) =>
-      op(d, type, "delete", async () => {
-        const ctx = d.context();
-        await checkPin(ctx, `${type} ${id} delete`, old);
-        const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
-        if (kept) {
-          // A rename: another resource of this deployment adopted the object; keep it.
-          ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
-          return;
-        }
-        await unlessGone(() => impl.delete(ctx, id, old), undefined);
-      }),
+      op(
+        d,
+        type,
+        "delete",
+        async () => {
+          const ctx = d.context();
+          await checkPin(ctx, `${type} ${id} delete`, old);
+          const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
+          if (kept) {
+            // A rename: another resource of this deployment adopted the object; keep it.
+            ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);
+            return;
+          }
+          await unlessGone(() => impl.delete(ctx, id, old), undefined);
+        },
+        subject(type, id, old),
+      ),
   };
 }

@@ -26,9 +26,14 @@ const CAPABILITIES: Record<PlanName, PlanCapabilities> = {
   enterprise: { white_labeling: true, custom_logo: true, allow_reassign: true, new_owner_transfer: true, paid: true },
 };
 
-/** Emulator defaults: null = unlimited. */
+/**
+ * Starting quotas; null = unlimited. The free plan's are the recorded ones (S1
+ * testCreateAccount.json, S2 get_template_valid.yaml): no API templates, so every template a
+ * free account makes through the API is locked (with the need_credit warning). The paid
+ * plans' numbers are the emulator's.
+ */
 const QUOTAS: Record<PlanName, Quotas> = {
-  free: { templates_left: 3, documents_left: 3, api_signature_requests_left: 0, sms_verifications_left: 0 },
+  free: { templates_left: 0, documents_left: 3, api_signature_requests_left: 0, sms_verifications_left: 0 },
   essentials: { templates_left: 5, documents_left: null, api_signature_requests_left: 50, sms_verifications_left: 10 },
   standard: { templates_left: null, documents_left: null, api_signature_requests_left: 500, sms_verifications_left: 50 },
   premium: { templates_left: null, documents_left: null, api_signature_requests_left: 5000, sms_verifications_left: 500 },

@@ -21,6 +21,8 @@ export interface NewAccount {
   quotas?: Partial<Quotas>;
   api_key?: string;
   eid?: boolean;
+  /** The Fax API (default false, as for a new account on the real service). */
+  fax?: boolean;
   /** false for accounts made by an invitation. */
   confirmed?: boolean;
 }
@@ -102,7 +104,7 @@ export class AccountService {
       api_key: input.api_key ?? newSecret(),
       plan,
       quotas: { ...defaultQuotas(plan), ...(input.quotas ?? {}) },
-      addons: { eid: input.eid ?? false },
+      addons: { eid: input.eid ?? false, fax: input.fax ?? false },
       callback_url: null,
       team_id: null,
       confirmed: input.confirmed ?? true,

@@ -21,7 +21,8 @@ export function accountSummary(a: Account, opts: { quotas?: boolean } = {}): Acc
     email_address: a.email_address,
     is_locked: a.is_locked,
     is_paid_hs: a.plan !== "free",
-    is_paid_hf: false,
+    // Whether the account has the Fax API (a paid Dropbox Fax plan): true on the official fax line example.
+    is_paid_hf: a.addons.fax === true,
   };
   if (opts.quotas !== false) s.quotas = { ...a.quotas };
   return s;

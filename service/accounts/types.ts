@@ -21,8 +21,12 @@ export interface Account {
   extra_api_keys?: string[];
   plan: PlanName;
   quotas: Quotas;
-  /** Add-ons bought on top of the plan (the eID add-on gates `is_eid`). */
-  addons: { eid: boolean };
+  /**
+   * Add-ons bought on top of the plan: eID gates `is_eid`; fax is the Fax API (a paid,
+   * enabled Dropbox Fax plan) that buying fax lines needs, answered as `is_paid_hf`.
+   * Absent fax (journals from before it existed): no fax.
+   */
+  addons: { eid: boolean; fax?: boolean };
   /** Account callback URL (PUT /account {callback_url}); used when no app callback applies. */
   callback_url: string | null;
   /** Set by PUT /account {locale}; answered by GET /account only once set. */

@@ -29,10 +29,11 @@ const newAccountBody = z.object({
   plan: planName.nullish(),
   quotas: quotasInput.optional(),
   eid: z.boolean().optional(),
+  fax: z.boolean().optional(),
   api_key: z.string().nullish(),
 });
 
-const PATCHABLE = ["plan", "quotas", "eid", "callback_url", "is_locked", "email_address"];
+const PATCHABLE = ["plan", "quotas", "eid", "fax", "callback_url", "is_locked", "email_address"];
 
 /** A field this route would ignore is refused: a silent no-op reads as a change made. */
 const accountPatchBody = z.strictObject(
@@ -40,6 +41,7 @@ const accountPatchBody = z.strictObject(
     plan: planName.optional(),
     quotas: quotasInput.optional(),
     eid: z.boolean().optional(),
+    fax: z.boolean().optional(),
     callback_url: z.string().nullish(),
     is_locked: z.boolean().optional(),
     // null leaves the address as it is.
@@ -63,14 +65,14 @@ export function accountRoutes(svc: ServiceContext): ControlRoute[] {
     controlRoute({
       method: "POST",
       path: "/accounts",
-      summary: "Create an account {email_address?, plan?, quotas?, eid?, api_key?} -> {account_id, email_address, api_key}",
+      summary: "Create an account {email_address?, plan?, quotas?, eid?, fax?, api_key?} -> {account_id, email_address, api_key}",
       body: newAccountBody,
       handler: ({ body }) => {
         const email = body.email_address ?? `user-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
         if (svc.accounts.byEmail(email)) throw badRequest(`An account for ${email} exists already`, "email_address");
         const key = body.api_key ?? undefined;
         if (key && svc.accounts.byApiKey(key)) throw badRequest("api_key is in use", "api_key");
-        const a = svc.accounts.create({ email_address: email, plan: body.plan ?? "free", quotas: body.quotas, api_key: key, eid: body.eid === true });
+        const a = svc.accounts.create({ email_address: email, plan: body.plan ?? "free", quotas: body.quotas, api_key: key, eid: body.eid === true, fax: body.fax === true });
         return ok(accountOut(a), 201);
       },
     }),
@@ -78,7 +80,7 @@ export function accountRoutes(svc: ServiceContext): ControlRoute[] {
     controlRoute({
       method: "PATCH",
       path: "/accounts/{account_id}",
-      summary: "Change plan, quotas, eid, callback_url, is_locked or email_address (the person changed their address) of an account",
+      summary: "Change plan, quotas, eid, fax, callback_url, is_locked or email_address (the person changed their address) of an account",
       body: accountPatchBody,
       handler: ({ params, body }) => {
         const email = body.email_address ?? undefined;
@@ -95,6 +97,7 @@ export function accountRoutes(svc: ServiceContext): ControlRoute[] {
           }
           if (body.quotas) acc.quotas = { ...acc.quotas, ...body.quotas };
           if (body.eid !== undefined) acc.addons.eid = body.eid;
+          if (body.fax !== undefined) acc.addons.fax = body.fax;
           if (body.callback_url !== undefined) acc.callback_url = body.callback_url || null;
           if (body.is_locked !== undefined) acc.is_locked = body.is_locked;
         });

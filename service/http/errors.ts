@@ -1,7 +1,10 @@
 /**
  * @module service/http/errors
  * The one error a handler throws. The app turns it into the API's envelope
- * `{"error":{"error_msg","error_name","error_path"}}` with the matching status.
+ * `{"error":{"error_msg","error_name","error_path"?}}` with the matching status. No recorded
+ * error carries error_path (S1, S2, S6); the emulator keeps it where it names the request
+ * field a 400 is about (it helps, and clients read it only if present: D76), and the
+ * "recorded-2021" dialect drops it.
  */
 
 /** Default error_name per status, as the real API uses them. */
@@ -11,7 +14,7 @@ export const ERROR_NAMES: Record<number, string> = {
   402: "payment_required",
   403: "forbidden",
   404: "not_found",
-  405: "method_not_allowed",
+  405: "method_not_supported",
   409: "conflict",
   410: "deleted",
   413: "bad_request",
@@ -37,9 +40,9 @@ export class ApiError extends Error {
     super(message);
   }
 
-  toEnvelope(): ErrorEnvelope {
+  toEnvelope(withPath = true): ErrorEnvelope {
     const error: ErrorEnvelope["error"] = { error_msg: this.message, error_name: this.errorName };
-    if (this.errorPath !== undefined) error.error_path = this.errorPath;
+    if (withPath && this.errorPath !== undefined) error.error_path = this.errorPath;
     return { error };
   }
 }
@@ -56,6 +59,8 @@ export const forbidden = (msg: string, path?: string) => new ApiError(403, "forb
 export const notFound = (msg = "Not found", path?: string) => new ApiError(404, "not_found", msg, path);
 export const conflict = (msg: string) => new ApiError(409, "conflict", msg);
 export const gone = (msg: string) => new ApiError(410, "deleted", msg);
+/** An unknown URI, in the real service's words (S8, measured 2026). */
+export const invalidUri = () => new ApiError(404, "not_found", "Invalid URI...");
 
 /** An ApiError for an arbitrary status, with the default name for it. */
 export function errorForStatus(status: number, msg: string, name?: string): ApiError {

@@ -7,8 +7,9 @@ import type { ServerResponse } from "node:http";
 import type { Reply } from "../kernel";
 import { ApiError, isApiError } from "./errors";
 
-export function errorReply(e: unknown): Reply {
-  if (isApiError(e)) return { status: e.status, body: e.toEnvelope() };
+/** The envelope of anything thrown; `errorPath: false` leaves error_path out (as every recording does). */
+export function errorReply(e: unknown, { errorPath = true }: { errorPath?: boolean } = {}): Reply {
+  if (isApiError(e)) return { status: e.status, body: e.toEnvelope(errorPath) };
   // An internal exception still answers with the envelope; tests assert this never happens.
   console.error("[esign-service] internal error:", e);
   return { status: 500, body: new ApiError(500, "unknown", "Internal error in the local service").toEnvelope() };
@@ -41,8 +42,9 @@ function writeReply(res: ServerResponse, r: Reply): void {
     payload = JSON.stringify(r.body); // may throw (too large, not serialisable): see send()
     headers["Content-Type"] = "application/json";
   } else if (r.status !== 204) {
+    // An empty success is no JSON: recorded as text/html with no bytes (S2 cancel_signature_request.yaml; S15).
     payload = "";
-    headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = "text/html; charset=utf-8";
   }
   if (payload !== undefined) headers["Content-Length"] = String(typeof payload === "string" ? Buffer.byteLength(payload) : payload.length);
   res.writeHead(r.status, headers);

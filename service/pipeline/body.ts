@@ -1,6 +1,6 @@
 /**
  * @module service/pipeline/body
- * Stage 5: read and parse the body (JSON, multipart or urlencoded; 400 / 413 when it cannot be).
+ * Stage 3: read and parse the body (JSON, multipart or urlencoded; 400 / 413 when it cannot be).
  */
 import type { IncomingMessage } from "node:http";
 import { parseBody, readBody } from "../http/body";

@@ -11,6 +11,8 @@ import type { FaultRule, Faults } from "../http/faults";
 import type { RateLimiter } from "../http/rate-limit";
 import type { Router } from "../http/router";
 import type { Reply, Route, ServiceContext, UntypedParts } from "../kernel";
+import type { Account } from "../accounts/types";
+import type { TeamRole } from "../../contract";
 
 export interface Call {
   req: IncomingMessage;
@@ -22,9 +24,9 @@ export interface Call {
   /** Set by the route stage. */
   route?: Route;
   params?: Record<string, string>;
-  /** Set by the auth stage. */
+  /** Set by the auth stage (by the route stage too when no route answers and the credentials are good). */
   who?: Authenticated;
-  /** The account's rate-limit headers, once the rate-limit stage ran (else the anonymous ones: pipeline/index.ts). */
+  /** The account's rate-limit headers, once the rate-limit stage ran (pipeline/index.ts counts a call that failed before it). */
   rateHeaders?: Record<string, string>;
   /** Headers an error reply must carry too (Allow on a 405). */
   errorHeaders?: Record<string, string>;
@@ -44,6 +46,8 @@ export interface PipelineDeps {
   faults: Faults;
   /** Whether an API app has OAuth settings (a bearer token of an app without them is refused). */
   appHasOAuth(client_id: string): boolean;
+  /** The account's role in its team (undefined without one): Members and Team Managers cannot use the API. */
+  teamRoleOf(account: Account): TeamRole | undefined;
 }
 
 /** A step of the pipeline: fills in its part of the call or throws. */

@@ -1,20 +1,20 @@
 /**
  * @module service/pipeline/faults
- * Stage 4: an injected fault (POST /_local/faults) for this call: a delay, a forced status or
+ * Stage 5: an injected fault (POST /_local/faults) for this call: a delay, a forced status or
  * a dropped connection, now, or (`after`) once the change is committed (see commit.ts).
  */
 import { errorForStatus } from "../http/errors";
 import type { FaultRule } from "../http/faults";
 import { DROP, type Stage } from "./call";
 
-export const takeFault: Stage = (call, { faults, svc }) => {
+export const takeFault: Stage = (call, { faults, svc, rateLimiter }) => {
   const fault = faults.take(call.method, call.path);
   if (!fault) return;
   call.fault = fault;
   call.log.fault = true;
   // An injected 429 may say when to come back, so tests need not wait for the window's end.
   const resetAt = fault.until !== undefined ? Math.ceil(fault.until / 1000) : fault.reset_after_s !== undefined ? svc.clock.now() + fault.reset_after_s : undefined;
-  if (fault.status === 429 && resetAt !== undefined) call.rateHeaders = { ...call.rateHeaders, "X-RateLimit-Remaining": "0", "X-Ratelimit-Reset": String(resetAt) };
+  if (fault.status === 429 && resetAt !== undefined) call.rateHeaders = { ...call.rateHeaders, ...rateLimiter.exhausted(resetAt) };
   if (!fault.after) return injectFault(fault);
 };
 

@@ -1,12 +1,18 @@
 /**
  * @module service/pipeline
  * An API call, stage by stage. The order is the API's: a wrong path is a 404 before a missing
- * key is a 401, an exhausted budget a 429 before a bad body is a 400, and the store is durable
- * before the answer leaves. Every failure becomes the error envelope; the store is committed
- * then too, so memory and journal agree on whatever a failed handler had applied.
+ * key is a 401, an exhausted budget a 429 before an invalid body is a 400, and the store is
+ * durable before the answer leaves. The body is read before the budget is counted, because
+ * test_mode in it picks the tier (D75); a body that cannot be parsed is still counted.
+ * Every failure becomes the error envelope; the store is committed then too, so memory and
+ * journal agree on whatever a failed handler had applied. Rate-limit headers go on every
+ * answer to a known caller except a 401 (recorded: S8).
  */
 import type { IncomingMessage } from "node:http";
 import type { Reply } from "../kernel";
+import { tryAuthenticate } from "../http/auth";
+import { invalidUri } from "../http/errors";
+import { tierOf } from "../http/rate-limit";
 import { errorReply, withHeaders } from "../http/writer";
 import { authenticateCall } from "./auth";
 import { readCallBody } from "./body";
@@ -20,7 +26,7 @@ import { validateCall } from "./validate";
 
 export type { PipelineDeps } from "./call";
 
-export const API_STAGES: readonly Stage[] = [matchRoute, authenticateCall, limitRate, takeFault, readCallBody, validateCall, runHandler, commitCall];
+export const API_STAGES: readonly Stage[] = [matchRoute, authenticateCall, readCallBody, limitRate, takeFault, validateCall, runHandler, commitCall];
 
 export interface ApiOutcome {
   reply: Reply;
@@ -36,15 +42,29 @@ export async function runApiCall(req: IncomingMessage, path: string, query: stri
       const pending = stage(call, deps);
       if (pending) await pending; // most stages are synchronous: no extra turn for them
     }
-    return { reply: withHeaders(call.result!, rateHeaders(call, deps)), log: call.log };
+    return { reply: withHeaders(call.result!, call.rateHeaders!), log: call.log };
   } catch (e) {
     deps.svc.store.commit();
     if (e === DROP) return { reply: { status: 0 }, log: call.log, drop: true };
-    return { reply: withHeaders(errorReply(e), { ...rateHeaders(call, deps), ...call.errorHeaders }), log: call.log };
+    const reply = errorReply(e, { errorPath: deps.svc.options.responseDialect !== "recorded-2021" });
+    if (reply.status === 401) return { reply: withHeaders(reply, call.errorHeaders ?? {}), log: call.log };
+    return { reply: withHeaders(reply, { ...rateHeaders(call, deps), ...call.errorHeaders }), log: call.log };
   }
 }
 
-/** The account's rate-limit headers once authenticated; the anonymous ones when a call fails before that. */
+/** A path outside /v3: the unknown-URI 404, counted for a known caller like one below /v3. */
+export function outsideApi(req: IncomingMessage, deps: PipelineDeps): Reply {
+  const call = newCall(req, "", "");
+  call.who = tryAuthenticate(req.headers.authorization, deps.svc.accounts, { apiKeyOnly: false, appHasOAuth: deps.appHasOAuth });
+  return withHeaders(errorReply(invalidUri()), rateHeaders(call, deps));
+}
+
+/**
+ * The account's rate-limit headers. A known caller's call that failed before the rate-limit
+ * stage (no route, an unreadable body) is counted now; an anonymous one has none.
+ */
 function rateHeaders(call: Call, { rateLimiter }: PipelineDeps): Record<string, string> {
-  return call.rateHeaders ?? rateLimiter.peek();
+  if (call.rateHeaders) return call.rateHeaders;
+  if (!call.who) return {};
+  return rateLimiter.hit(call.who.account.account_id, tierOf(call.route?.operation, false)).headers;
 }

@@ -1,13 +1,23 @@
 /**
  * @module service/pipeline/rate-limit
- * Stage 3: the account's per-minute budget (429 when used up); its headers go on every answer.
+ * Stage 4: the account's budget in the call's tier (429 when used up); its headers go on
+ * every authenticated answer. It runs after the body is read because a request with test_mode
+ * counts against the test-mode tier (D75), which only the body says.
  */
 import { ApiError } from "../http/errors";
+import { tierOf } from "../http/rate-limit";
 import type { Stage } from "./call";
 
+/** The description's text (S11 Error429Response.json); the 2020 text named an hourly limit that is gone (D77). */
+export const TOO_MANY_REQUESTS = "Too many requests.";
+
 export const limitRate: Stage = (call, { rateLimiter }) => {
-  // High-tier operations have their own, smaller count (D66).
-  const rate = rateLimiter.hit(call.who!.account.account_id, call.route?.operation);
+  const rate = rateLimiter.hit(call.who!.account.account_id, tierOf(call.route?.operation, isTestMode(call.body?.body.test_mode)));
   call.rateHeaders = rate.headers;
-  if (!rate.allowed) throw new ApiError(429, "exceeded_rate", "Rate limit exceeded: too many requests this minute");
+  if (!rate.allowed) throw new ApiError(429, "exceeded_rate", TOO_MANY_REQUESTS);
 };
+
+/** test_mode as JSON (true, 1) or a form field ("1", "true"). */
+function isTestMode(value: unknown): boolean {
+  return value === true || value === 1 || value === "1" || value === "true";
+}

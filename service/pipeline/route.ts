@@ -1,18 +1,32 @@
 /**
  * @module service/pipeline/route
- * Stage 1: which route answers (404 for no path, 405 with Allow for another method).
+ * Stage 1: which route answers (404 for no path, 405 with Allow for another method). The
+ * caller is looked up without refusing anyone, so an authenticated 404 carries the account's
+ * rate-limit headers as the real one does (S8) and a 404 is never turned into a 401.
  */
-import { ApiError } from "../http/errors";
-import type { Stage } from "./call";
+import { tryAuthenticate } from "../http/auth";
+import { ApiError, invalidUri } from "../http/errors";
+import type { Call, PipelineDeps, Stage } from "./call";
 
-export const matchRoute: Stage = (call, { router }) => {
-  const match = router.match(call.method, call.path);
-  if (match.kind === "not_found") throw new ApiError(404, "not_found", `No such endpoint: ${call.method} /v3${call.path}`);
+export const matchRoute: Stage = (call, deps) => {
+  const match = deps.router.match(call.method, call.path);
+  if (match.kind === "not_found") {
+    identify(call, deps);
+    throw invalidUri();
+  }
   if (match.kind === "method_not_allowed") {
+    identify(call, deps);
     call.errorHeaders = { Allow: match.allowed.join(", ") };
-    throw new ApiError(405, "method_not_allowed", `${call.method} is not allowed on /v3${call.path}; use ${match.allowed.join(", ")}`);
+    // S10 (the official .NET SDK maps method_not_supported to MethodNotAllowed), S9.
+    throw new ApiError(405, "method_not_supported", `${call.method} is not supported on /v3${call.path}; use ${match.allowed.join(", ")}`);
   }
   call.route = match.route;
   call.params = match.params;
   call.log.operation = match.route.operation ?? null;
 };
+
+/** The caller of a call no route answers, when its credentials are good (else nobody). */
+function identify(call: Call, { svc, appHasOAuth }: PipelineDeps): void {
+  call.who = tryAuthenticate(call.req.headers.authorization, svc.accounts, { apiKeyOnly: false, appHasOAuth });
+  if (call.who) call.log.account_id = call.who.account.account_id;
+}

@@ -23,6 +23,12 @@ export interface Table<T> {
   /** The predicate sees the stored row itself: it must only read it. Matches are copies. */
   find(predicate: (value: Readonly<T>) => boolean): T | undefined;
   filter(predicate: (value: Readonly<T>) => boolean): T[];
+  /**
+   * The matches newest first (reverse insertion order), as the real service lists templates
+   * and API apps. Stable: a row keeps its place when it is replaced, so pages do not shift
+   * unless rows are added or deleted.
+   */
+  filterNewestFirst(predicate: (value: Readonly<T>) => boolean): T[];
   size(): number;
 }
 

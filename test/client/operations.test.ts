@@ -60,6 +60,11 @@ describe("client: every operation against the local service", function () {
     assert.equal(account.account_id, service.accountId);
   });
 
+  it("account.verify", async () => {
+    assert.deepEqual(await client.account.verify({ email_address: other.email_address }), { account: { email_address: other.email_address } });
+    assert.deepEqual(await client.account.verify({ email_address: "nobody@example.com" }), {});
+  });
+
   it("api_app.create / get / list / update (multipart logo) ", async () => {
     const app = await client.apiApp.create({
       name: "Portal",

@@ -6,6 +6,7 @@ import { operationIds, operations, responseEnvelope, type OperationId } from "..
 
 const expected: Record<OperationId, string> = {
   "account.get": "GET /account",
+  "account.verify": "POST /account/verify",
   "api_app.create": "POST /api_app",
   "api_app.get": "GET /api_app/{client_id}",
   "api_app.list": "GET /api_app/list",

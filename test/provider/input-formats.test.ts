@@ -31,6 +31,8 @@ describe("fast tier: input formats refused at check", () => {
         reason: /must be an http or https URL/,
       },
       { title: "a colour name", inputs: { ...app, whiteLabelingOptions: { primaryButtonColor: "blue" } }, property: "whiteLabelingOptions.primaryButtonColor", reason: /hex color/ },
+      // The service wants six-digit codes (S12 premium-branding; D76): the three-digit CSS form never reaches it.
+      { title: "a three-digit colour", inputs: { ...app, whiteLabelingOptions: { linkColor: "#abc" } }, property: "whiteLabelingOptions.linkColor", reason: /six-digit hex color/ },
     ]);
   });
 

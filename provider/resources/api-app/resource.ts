@@ -64,8 +64,6 @@ const createBody = (inputs: ApiAppInputs): BodyOf<"api_app.create"> => ({ ...wir
 
 /** The service's app -> outputs (the OAuth secret kept apart, as a secret output). */
 function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
-  const options = fromWire<ApiAppInputs["options"]>(app.options ?? undefined);
-  const keepOptions = inputs.options !== undefined || (options && Object.values(options).some(Boolean));
   // The contract lets the service leave out name, created_at and the OAuth callback (the
   // OpenAPI requires nothing); ours always sends them, and the fallbacks keep the state typed.
   return {
@@ -76,19 +74,23 @@ function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
     callbackUrl: app.callback_url ?? undefined,
     oauth: app.oauth ? { callbackUrl: app.oauth.callback_url ?? "", scopes: app.oauth.scopes ?? [] } : undefined,
     oauthSecret: app.oauth?.secret ?? undefined,
-    options: keepOptions ? options : undefined,
-    whiteLabelingOptions: app.white_labeling_options ? whiteLabelingOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
+    options: declaredOf(app.options, inputs.options),
+    whiteLabelingOptions: app.white_labeling_options ? declaredOf(app.white_labeling_options, inputs.whiteLabelingOptions) : undefined,
     isApproved: app.is_approved ?? false,
     createdAt: app.created_at ?? 0,
     ownerAccount: app.owner_account ? fromWire(app.owner_account) : undefined,
   };
 }
 
-/** Only the keys the program manages are compared; the service fills in the rest with defaults. */
-function whiteLabelingOf(actual: Record<string, unknown>, declared: Record<string, string> | undefined): Record<string, string> | undefined {
+/**
+ * Only the keys the program manages are compared: the service fills in the rest with its
+ * defaults (white labeling's 14 colours; `options.can_insert_everywhere`, recorded `true` on an
+ * app created without options), which are not the program's and must never read as a change.
+ */
+function declaredOf<T extends object>(actual: Record<string, unknown> | null | undefined, declared: T | undefined): T | undefined {
   if (!declared) return undefined;
-  const all = fromWire<Record<string, string>>(actual);
-  return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]]));
+  const all = fromWire<Record<string, unknown>>(actual ?? {});
+  return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]])) as T;
 }
 
 function logoUpload(inputs: ApiAppInputs): Pick<BodyOf<"api_app.create">, "custom_logo_file"> {
@@ -179,6 +181,19 @@ async function adoptByName(ctx: ProviderContext, inputs: ApiAppInputs): Promise<
   return adopt(ctx, found[0], inputs, "adopt: true, matched by name and domains");
 }
 
+/**
+ * The real service refuses a second app of one name ("An app with the same name already
+ * exists": real-service-evidence.md §2, live test 2017; its status was not recorded): said in
+ * one line naming the app and the two ways on, taking it over (D35) or another name.
+ */
+function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
+  if (!isEsignApiError(error) || error.status < 400 || error.status >= 500 || !/same name already exists/i.test(error.errorMsg)) return undefined;
+  return new Error(
+    `API app "${inputs.name}": the account already has an app named "${inputs.name}" and the service refuses a second one (${error.status} "${error.errorMsg}"): ` +
+      "to manage that app here add adopt: true (it must have these domains) or give its clientId; to make another app, give this one another name",
+  );
+}
+
 const CREATE_ATTEMPTS = 3;
 
 /**
@@ -239,7 +254,9 @@ export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
   async create(ctx, inputs) {
     if (inputs.clientId) return adopt(ctx, await ctx.client.apiApp.get(inputs.clientId), inputs, "clientId was given");
     if (inputs.adopt) return adoptByName(ctx, inputs);
-    return createApp(ctx, inputs);
+    return createApp(ctx, inputs).catch((error: unknown) => {
+      throw nameTaken(error, inputs) ?? error;
+    });
   },
 
   async read(ctx, id, props) {

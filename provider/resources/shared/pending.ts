@@ -1,7 +1,8 @@
 /**
  * Grants (template access, fax line use) for a person whose team invitation is still open.
  *
- * The service refuses such a grant ("... is not a member of your team") until the person
+ * The service refuses such a grant ("... is not a member of your team" here, 403 "Account does
+ * not belong to your team." from the real one) until the person
  * accepts, which on the real service happens hours later. A new hire's pull request (invite +
  * grants) would then fail half-way. Instead the grant is recorded with `status: "pending"` and
  * a warning naming the person and what waits for them. Refresh keeps a pending grant while the
@@ -38,7 +39,9 @@ export async function grantUnlessInvited<T>(ctx: ProviderContext, who: PersonInp
   try {
     return { granted: await grant() };
   } catch (error) {
-    if (!isEsignApiError(error) || (error.status !== 400 && error.status !== 404)) throw error;
+    // 400 and 404 from the local service; the real one answers 403 forbidden "Account does not
+    // belong to your team." for a pending invitee (real-service-evidence.md §4, live test 2020).
+    if (!isEsignApiError(error) || ![400, 403, 404].includes(error.status)) throw error;
     const invited = await openInvitation(ctx, who);
     if (!invited) throw error;
     const name = invited.emailAddress || who.emailAddress || who.accountId;

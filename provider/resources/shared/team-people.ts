@@ -55,7 +55,10 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
     const pending = !answer || (answer.invited_accounts ?? []).length > 0 || (answer.invited_emails ?? []).length > 0;
     if (!pending) return people;
     const invites = await ctx.client.team.invites();
-    for (const invite of invites.items) {
+    // Newest first whatever the service's order (the real one lists newest first, the local one
+    // oldest first): a person invited again is known by the latest invitation.
+    const newestFirst = [...invites.items].sort((a, b) => (b.sent_at ?? 0) - (a.sent_at ?? 0));
+    for (const invite of newestFirst) {
       if (invite.team_id && invite.team_id !== teamId) continue;
       if (invite.redeemed_at) continue;
       if (people.some((p) => sameEmail(p.emailAddress, invite.email_address))) continue;

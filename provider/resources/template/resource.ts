@@ -11,8 +11,10 @@
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
- * Refresh reads title, subject, message and ccRoles back as the service has them; content the
- * program never declared (metadata edited in the web UI) is no change (D23).
+ * Refresh reads title, message and ccRoles back as the service has them (subject too when the
+ * service sends it, which the real one does not: a declared subject is then kept); of metadata
+ * only the declared keys (the service adds its own); content the program never declared
+ * (metadata edited in the web UI) is no change (D23).
  * Adoption: give `templateId` and create takes over that template (declared content must be
  * the template's; texts are brought in line), with an engine warning. An adopted template is
  * never replaced: content changes are refused at check, web-UI content changes fail the diff.
@@ -113,14 +115,40 @@ function outputsOf(template: TemplateWire, inputs: TemplateInputs): TemplateStat
     // As the service has them: a text cleared in the web UI is drift, not the old value.
     title: template.title ?? undefined,
     message: template.message ?? undefined,
-    // Not in the contract's template (the loose object passes it through when the service sends it).
-    subject: typeof template.subject === "string" ? template.subject : undefined,
+    subject: subjectOf(template, inputs),
     signerRoles: (template.signer_roles ?? []).map((r) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
     ccRoles: (template.cc_roles ?? []).map((r) => r.name),
-    metadata: template.metadata && Object.keys(template.metadata).length ? template.metadata : inputs.metadata,
+    metadata: metadataOf(template.metadata, inputs.metadata),
     documents: fromWire<Record<string, unknown>[]>(template.documents ?? []),
     isLocked: template.is_locked ?? false,
   };
+}
+
+/**
+ * The real service's template has no `subject` (real-service-evidence.md §4: recorded 2017-2021,
+ * and the spec's TemplateResponse): a declared subject is kept as declared, like a write-only
+ * input, instead of reading back as removed on every refresh. A service that sends it (the
+ * local one) is read, so a change made there is seen.
+ */
+function subjectOf(template: TemplateWire, inputs: TemplateInputs): string | undefined {
+  if (!("subject" in template)) return inputs.subject;
+  return typeof template.subject === "string" ? template.subject : undefined;
+}
+
+/**
+ * The service adds keys of its own to a template's metadata (`sent_from_domain`,
+ * `created_on_domain`: recorded on every template of S2): only the declared keys are the
+ * program's, so only they are kept and compared (metadata replaces on change, so an added key
+ * must never read as one). Undeclared metadata is kept whole (D23 leaves it out of the diff).
+ */
+function metadataOf(actual: Record<string, unknown> | null | undefined, declared: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!actual || Object.keys(actual).length === 0) return declared;
+  if (!declared) return actual;
+  return Object.fromEntries(
+    Object.keys(declared)
+      .filter((k) => k in actual)
+      .map((k) => [k, actual[k]]),
+  );
 }
 
 async function createOrOverlay(ctx: ProviderContext, inputs: TemplateInputs): Promise<string> {

@@ -2,30 +2,41 @@
  * @module service/areas/api-apps
  * API apps: create (201), get, list, update (only sent fields change; "" clears an optional
  * field), delete (204). Only the owner may update or delete (403); accounts that cannot see
- * an app get 404. white_labeling_options and custom_logo_file need a plan that has them (403).
+ * an app get 404. An owner's app names are unique (400, S3). white_labeling_options and
+ * custom_logo_file on a plan without them are kept, with the test_mode_only warning (S2
+ * create_api_app.yaml; S12: white labeling works in test mode only then).
  */
 import type { Account } from "../../accounts/types";
-import { forbidden, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext } from "../../kernel";
+import type { Area, RequestContext, Warning } from "../../kernel";
 import { apiAppControlRoutes } from "./control";
 import type { BodyOf, FileUpload } from "../../../contract";
-import { apiApps, apiAppView, canSee, type ApiAppRecord } from "./model";
-import { mergeWhiteLabeling } from "./white-labeling";
+import { apiApps, apiAppView, canSee, sameNameApp, type ApiAppRecord } from "./model";
+import { assertContrast, mergeWhiteLabeling } from "./white-labeling";
 
 /** The plan-gated fields of a create or update body. */
 type PlanGated = Pick<BodyOf<"api_app.create"> | BodyOf<"api_app.update">, "white_labeling_options" | "custom_logo_file">;
 
-function checkPlan(ctx: RequestContext, body: PlanGated): void {
+/** The recorded warning (S2 create_api_app.yaml, 2021). */
+const TEST_MODE_ONLY: Warning = {
+  warning_msg: "White labeling will be active in test mode only. Upgrade your account to use in production.",
+  warning_name: "test_mode_only",
+};
+
+/** Branding on a plan without it is accepted for test mode, with one warning (for either field: our guess for the logo alone). */
+function planWarnings(ctx: RequestContext, body: PlanGated): Warning[] {
   const caps = ctx.accounts.capabilities(ctx.account);
-  if (body.white_labeling_options !== undefined && !caps.white_labeling) {
-    throw forbidden(`white_labeling_options is not available on the ${ctx.account.plan} plan`, "white_labeling_options");
-  }
-  if (body.custom_logo_file !== undefined && !caps.custom_logo) {
-    throw forbidden(`custom_logo_file is not available on the ${ctx.account.plan} plan`, "custom_logo_file");
-  }
+  const wl = body.white_labeling_options !== undefined && body.white_labeling_options !== "" && !caps.white_labeling;
+  const logoed = body.custom_logo_file !== undefined && !caps.custom_logo;
+  return wl || logoed ? [TEST_MODE_ONLY] : [];
+}
+
+/** "An app with the same name already exists" (S3 ApiAppTest, 2017); 400 is our choice of status (D76). */
+function assertUniqueName(ctx: RequestContext, name: string, except?: string): void {
+  if (sameNameApp(ctx.store, ctx.account.account_id, name, except)) throw badRequest("An app with the same name already exists", "name");
 }
 
 function logo(file: FileUpload): ApiAppRecord["custom_logo"] {
@@ -45,17 +56,20 @@ function ownedApp(ctx: RequestContext, client_id: string): ApiAppRecord {
   return app;
 }
 
-const view = (ctx: RequestContext, app: ApiAppRecord, caller: Account = ctx.account) => apiAppView(app, caller, ctx.accounts);
+const view = (ctx: RequestContext, app: ApiAppRecord, caller: Account = ctx.account) => apiAppView(app, caller, ctx.accounts, ctx.options.responseDialect);
 
 export const area: Area = {
   name: "api_app",
   routes: [
     route("api_app.create", (ctx) => {
       const { body } = ctx;
-      checkPlan(ctx, body);
+      const warnings = planWarnings(ctx, body);
+      assertUniqueName(ctx, body.name);
+      const whiteLabeling = body.white_labeling_options ? mergeWhiteLabeling(null, body.white_labeling_options) : null;
+      assertContrast(whiteLabeling);
       const app: ApiAppRecord = {
         client_id: newClientId(),
-        name: body.name!,
+        name: body.name,
         domains: body.domains ?? [],
         callback_url: body.callback_url || null,
         created_at: ctx.clock.now(),
@@ -63,17 +77,18 @@ export const area: Area = {
         oauth: body.oauth?.callback_url ? { callback_url: body.oauth.callback_url, scopes: body.oauth.scopes ?? [], secret: newSecret() } : null,
         options: body.options ?? {},
         owner_account_id: ctx.account.account_id,
-        white_labeling_options: body.white_labeling_options ? mergeWhiteLabeling(null, body.white_labeling_options) : null,
+        white_labeling_options: whiteLabeling,
         custom_logo: body.custom_logo_file ? logo(body.custom_logo_file) : null,
       };
       apiApps(ctx.store).put(app.client_id, app);
-      return ctx.reply.json("api_app", view(ctx, app), { status: 201 });
+      return ctx.reply.json("api_app", view(ctx, app), { status: 201, warnings });
     }),
 
     route("api_app.get", (ctx) => ctx.reply.json("api_app", view(ctx, visibleApp(ctx, ctx.params.client_id)))),
 
     route("api_app.list", (ctx) => {
-      const visible = apiApps(ctx.store).filter((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
+      // Newest first, as recorded (S1 testGetApiApps.json, S5 api_apps.json).
+      const visible = apiApps(ctx.store).filterNewestFirst((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
       const page = paginate(visible, ctx.query);
       return ctx.reply.list(
         "api_apps",
@@ -85,8 +100,11 @@ export const area: Area = {
     route("api_app.update", (ctx) => {
       const app = ownedApp(ctx, ctx.params.client_id);
       const { body } = ctx;
-      checkPlan(ctx, body);
-      if (body.name !== undefined) app.name = body.name;
+      const warnings = planWarnings(ctx, body);
+      if (body.name !== undefined) {
+        assertUniqueName(ctx, body.name, app.client_id);
+        app.name = body.name;
+      }
       if (body.domains !== undefined) app.domains = body.domains;
       if (body.callback_url !== undefined) app.callback_url = body.callback_url === "" ? null : body.callback_url;
       if (body.oauth !== undefined) {
@@ -98,10 +116,11 @@ export const area: Area = {
       if (body.white_labeling_options !== undefined) {
         // "" changes nothing here (as before the handler was typed): merging no keys.
         app.white_labeling_options = mergeWhiteLabeling(app.white_labeling_options, body.white_labeling_options === "" ? {} : body.white_labeling_options);
+        assertContrast(app.white_labeling_options);
       }
       if (body.custom_logo_file !== undefined) app.custom_logo = logo(body.custom_logo_file);
       apiApps(ctx.store).put(app.client_id, app);
-      return ctx.reply.json("api_app", view(ctx, app));
+      return ctx.reply.json("api_app", view(ctx, app), { warnings });
     }),
 
     route("api_app.delete", (ctx) => {

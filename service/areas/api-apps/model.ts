@@ -4,6 +4,7 @@
  */
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
+import type { ResponseDialect } from "../../options";
 import type { Store } from "../../store/types";
 import { teamRole } from "../team/model";
 
@@ -17,6 +18,7 @@ export interface ApiAppRecord {
   oauth: { callback_url: string; scopes: string[]; secret: string } | null;
   options: Record<string, unknown>;
   owner_account_id: string;
+  /** Only the keys that were set (null or {} when none). */
   white_labeling_options: Record<string, unknown> | null;
   custom_logo: { filename: string; content_type: string; size: number } | null;
 }
@@ -26,13 +28,21 @@ export const apiApps = (store: Store) => store.table<ApiAppRecord>("api_apps");
 /** Scopes the app owner pays for; any other scope bills the authorizing user. */
 const OWNER_PAID_SCOPES = new Set(["basic_account_info", "request_signature", ""]);
 
-export function apiAppView(app: ApiAppRecord, caller: Account, accounts: AccountService) {
+/**
+ * The answer. By default as the description has it today: `domains` (renamed from `domain` in
+ * 2022-04) and white_labeling_options an object (a JSON string until 2022-11), null when unset.
+ * The "recorded-2021" dialect answers the forms the recordings show (S2 create_api_app.yaml,
+ * S1 testGetApiApp.json): `domain`, and the options as a JSON string (D76).
+ */
+export function apiAppView(app: ApiAppRecord, caller: Account, accounts: AccountService, dialect: ResponseDialect = "current") {
   const ownerEmail = accounts.emailOf(app.owner_account_id);
   const isOwner = caller.account_id === app.owner_account_id;
+  const recorded = dialect === "recorded-2021";
+  const whiteLabeling = app.white_labeling_options && Object.keys(app.white_labeling_options).length ? app.white_labeling_options : null;
   const view: Record<string, unknown> = {
     client_id: app.client_id,
     name: app.name,
-    domains: app.domains,
+    [recorded ? "domain" : "domains"]: app.domains,
     callback_url: app.callback_url,
     created_at: app.created_at,
     is_approved: app.is_approved,
@@ -42,11 +52,17 @@ export function apiAppView(app: ApiAppRecord, caller: Account, accounts: Account
       secret: isOwner ? app.oauth.secret : null,
       charges_users: app.oauth.scopes.some((s) => !OWNER_PAID_SCOPES.has(s)),
     },
+    // The description's default (SubOptions); one 2021 recording answered true, likely its account's setting (D76).
     options: { can_insert_everywhere: false, ...app.options },
     owner_account: { account_id: app.owner_account_id, email_address: ownerEmail ?? null },
+    white_labeling_options: whiteLabeling && recorded ? JSON.stringify(whiteLabeling) : whiteLabeling,
   };
-  if (app.white_labeling_options) view.white_labeling_options = app.white_labeling_options;
   return view;
+}
+
+/** Another app of the owner with this exact name (names are unique per owner account, compared as given: D76). */
+export function sameNameApp(store: Store, owner_account_id: string, name: string, except?: string): ApiAppRecord | undefined {
+  return apiApps(store).find((a) => a.owner_account_id === owner_account_id && a.name === name && a.client_id !== except);
 }
 
 /** Owners see their apps; team Admins and Developers also see their teammates' apps (read only). */

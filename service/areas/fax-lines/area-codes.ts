@@ -9,7 +9,33 @@ type Directory = Record<string, Record<string, Record<string, number[]>>>;
 /** country -> region -> city -> area codes. The UK has one pseudo-region "". */
 const DIRECTORY: Directory = {
   US: {
-    CA: { "San Francisco": [415, 628], "Los Angeles": [213, 310, 323], "San Diego": [619, 858] },
+    // Exactly the official example's California list (FaxLineAreaCodeGetResponse.json), so the
+    // documented create example {"area_code":209,"country":"US"} works; the cities are ours.
+    CA: {
+      Stockton: [209],
+      "Los Angeles": [213, 310, 323, 424],
+      "San Jose": [408, 669],
+      "San Francisco": [415],
+      Oakland: [510],
+      Redding: [530],
+      Fresno: [559],
+      "Long Beach": [562],
+      "San Diego": [619, 858],
+      Pasadena: [626],
+      "Palo Alto": [650],
+      Anaheim: [657, 714],
+      Bakersfield: [661],
+      "Santa Rosa": [707],
+      Burbank: [747, 818],
+      "Palm Springs": [760],
+      "Santa Barbara": [805],
+      Salinas: [831],
+      "San Bernardino": [909],
+      Sacramento: [916],
+      "Walnut Creek": [925],
+      Irvine: [949],
+      Riverside: [951],
+    },
     NY: { "New York": [212, 646, 917], Buffalo: [716] },
     TX: { Austin: [512, 737], Houston: [713, 281, 832], Dallas: [214, 469, 972] },
     WA: { Seattle: [206, 253] },

@@ -4,10 +4,13 @@
  * get by number, list (account_id, show_team_lines, pages), add_user, remove_user,
  * delete (body {number}, JSON or form), area_codes.
  * A line is visible to the accounts on it, its purchaser and their teammates.
+ * Buying a line needs the Fax API (a paid, enabled Dropbox Fax plan: the help centre's "Set up
+ * the Dropbox Fax API"); without it 402 payment_required (our choice of answer: none is
+ * recorded; 402 is what the API documents for requests that need payment).
  */
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest, notFound, paymentRequired } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
@@ -60,6 +63,9 @@ export const area: Area = {
   routes: [
     route("fax_line.create", (ctx) => {
       const { body } = ctx;
+      if (!ctx.account.addons.fax) {
+        throw paymentRequired("The Fax API needs a paid Dropbox Fax plan with API access enabled: this account has none");
+      }
       if (!areaCodes(body.country).includes(body.area_code)) {
         throw badRequest(`Area code ${body.area_code} is not available in ${body.country}`, "area_code");
       }

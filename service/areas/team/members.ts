@@ -2,9 +2,11 @@
  * @module service/areas/team/members
  * PUT /team/add_member and POST /team/remove_member.
  *
- * Choices where the spec is silent (see docs/local-service.md):
- * - team_invite_failed answers HTTP 400.
- * - Adding an account that is already a member, or already invited to this team, is a no-op.
+ * As recorded, and choices where nothing is (see docs/local-service-rows-areas.md):
+ * - team_invite_failed (the invitee is on another team) answers HTTP 403: the official .NET
+ *   SDK maps it to its ForbiddenException (S10); the status itself was never recorded.
+ * - Inviting someone whose invitation is outstanding answers the team with the recorded
+ *   warning add_member (S1 testInviteTeamMember.json); adding a member again is a silent no-op.
  * - remove_member answers 201, the description's only success code, for every removal, move
  *   or transfer (new_owner_email_address: a queued transfer, Enterprise plans only; 403
  *   forbidden otherwise). Clients accept 200 too (the contract), in case the real API differs.
@@ -15,7 +17,7 @@
  */
 import type { Account } from "../../accounts/types";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply } from "../../kernel";
+import type { RequestContext, Reply, Warning } from "../../kernel";
 import type { BodyOf, TeamRole } from "../../../contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
 import { acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamInviteRecord, type TeamRecord } from "./model";
@@ -31,17 +33,17 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
   const teamId = ctx.query.team_id;
   const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
   const role: TeamRole = teamId && body.role ? body.role : "Member";
-  const existing = body.account_id ? ctx.accounts.byId(body.account_id) : body.email_address ? ctx.accounts.byEmail(body.email_address) : undefined;
-  const isMember = !!existing && team.members.some((m) => m.account_id === existing.account_id);
-  assertMayInvite(ctx.store, ctx.account, { role: teamId && body.role ? body.role : undefined, changesRole: isMember && !!teamId && !!body.role });
+  assertMayInvite(ctx.store, ctx.account);
   const target = resolveInvitee(ctx, body);
   if (target.team_id && target.team_id !== team.team_id) {
-    throw new ApiError(400, "team_invite_failed", `${target.email_address} already belongs to another team`, body.account_id ? "account_id" : "email_address");
+    throw new ApiError(403, "team_invite_failed", `${target.email_address} already belongs to another team`, body.account_id ? "account_id" : "email_address");
   }
+  const warnings: Warning[] = [];
   if (target.team_id !== team.team_id) {
     const pending = pendingInvites(team).find((i) => i.account_id === target.account_id);
     if (pending) {
       if (teamId && body.role) pending.role = role;
+      warnings.push(OUTSTANDING_INVITATION);
     } else {
       const now = ctx.clock.now();
       team.invites.push({
@@ -69,8 +71,11 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
     if (m) m.role = role;
     saveTeam(ctx.store, team);
   }
-  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team), { warnings });
 }
+
+/** The recorded answer to a second invitation (S1 testInviteTeamMember.json). */
+export const OUTSTANDING_INVITATION: Warning = { warning_name: "add_member", warning_msg: "Invited user already has an outstanding invitation" };
 
 /** account_id wins; an unknown e-mail gets a new (unconfirmed) account. */
 function resolveInvitee(ctx: RequestContext<"team.add_member">, body: Invitee): Account {

@@ -8,7 +8,7 @@
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
-import { ApiError, notFound } from "../../http/errors";
+import { ApiError, badRequest, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
 import { TEAM_ROLE_CODES, type TeamRole } from "../../../contract";
@@ -50,10 +50,17 @@ export function teamRole(store: Store, account: Account): TeamRole | undefined {
   return teamOf(store, account)?.members.find((m) => m.account_id === account.account_id)?.role;
 }
 
-/** The caller's team, or 404 not_found as the real GET /team answers. */
+/** The caller's team, or 404 not_found "Team does not exist" as the real GET /team answers (S1 testGetTeamInvalid.json). */
 export function requireTeam(store: Store, account: Account): TeamRecord {
   const t = teamOf(store, account);
-  if (!t) throw notFound("Team does not exist: the account is not a member of a team");
+  if (!t) throw notFound("Team does not exist");
+  return t;
+}
+
+/** The caller's team, or 400 bad_request with `message`: PUT /team and DELETE /team/destroy answer so without one (S1). */
+export function teamToChange(store: Store, account: Account, message: string): TeamRecord {
+  const t = teamOf(store, account);
+  if (!t) throw badRequest(message);
   return t;
 }
 
@@ -80,8 +87,8 @@ export function pendingInvites(team: TeamRecord): TeamInviteRecord[] {
 export function teamView(_store: Store, accounts: AccountService, team: TeamRecord) {
   const members = team.members.flatMap((m) => {
     const a = accounts.byId(m.account_id);
-    // team_id (AccountResponse.team_id) names the team GET /team answers for, which it otherwise does not.
-    return a ? [{ ...accountSummary(a), role_code: TEAM_ROLE_CODES[m.role], team_id: team.team_id }] : [];
+    // No team_id: no recording of GET /team has one (S1 testGetTeam.json, testCreateTeam.json).
+    return a ? [{ ...accountSummary(a), role_code: TEAM_ROLE_CODES[m.role] }] : [];
   });
   const invitedAccounts: ReturnType<typeof accountSummary>[] = [];
   const invitedEmails: string[] = [];

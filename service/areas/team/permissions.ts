@@ -1,11 +1,11 @@
 /**
  * @module service/areas/team/permissions
- * Who may manage a team's members, as the real service applies its roles (see
- * docs/local-service.md, "Team roles", for where the spec is silent and what we chose):
+ * Who may manage a team's members through the API. The product's roles (help centre "Team
+ * roles on API plans", S12): Admins and Developers have API keys; Team Managers and Members
+ * "can't make API calls" at all (the pipeline answers their keys 401 before any area runs),
+ * so nothing here lets a Team Manager manage people through the API:
  * - Admin: invites, removes and moves anyone, sets any role.
- * - Team Manager: invites (as Member) and removes Members and Developers; not Admins or
- *   other Team Managers, and sets no roles.
- * - Developer, Member: manage nobody; they may only remove themselves (leave).
+ * - Developer (and anyone else who gets this far): manages nobody; may only remove itself (leave).
  * The caller's role is its role in its own team; sub teams are managed from the parent.
  */
 import type { Account } from "../../accounts/types";
@@ -14,30 +14,21 @@ import type { Store } from "../../store/types";
 import type { TeamRole } from "../../../contract";
 import { teamRole } from "./model";
 
-const MANAGERS: readonly TeamRole[] = ["Admin", "Team Manager"];
-
 function roleOf(store: Store, caller: Account): TeamRole | "none" {
   return teamRole(store, caller) ?? "none";
 }
 
-/** add_member: inviting needs Admin or Team Manager; choosing a role other than Member, or changing one, needs Admin. */
-export function assertMayInvite(store: Store, caller: Account, opts: { role?: TeamRole; changesRole: boolean }): void {
+/** add_member: inviting, choosing a role or changing one needs Admin. */
+export function assertMayInvite(store: Store, caller: Account): void {
   const role = roleOf(store, caller);
-  if (!MANAGERS.includes(role as TeamRole)) {
-    throw forbidden(`Only team Admins and Team Managers can add members (your role: ${role})`);
-  }
-  if (role !== "Admin" && (opts.changesRole || (opts.role !== undefined && opts.role !== "Member"))) {
-    throw forbidden(`Only team Admins can assign roles (your role: ${role})`, "role");
-  }
+  if (role !== "Admin") throw forbidden(`Only team Admins can add members or assign roles (your role: ${role})`);
 }
 
-/** remove_member: anyone may leave; removing others needs Admin, or Team Manager for Members and Developers. */
+/** remove_member: anyone may leave; removing or moving others needs Admin. */
 export function assertMayRemove(store: Store, caller: Account, target: { account_id: string; role?: TeamRole }, opts: { moves: boolean }): void {
   const role = roleOf(store, caller);
-  const self = target.account_id === caller.account_id;
-  if (self && !opts.moves) return;
+  if (target.account_id === caller.account_id && !opts.moves) return;
   if (role === "Admin") return;
-  if (role === "Team Manager" && !opts.moves && (target.role === undefined || !MANAGERS.includes(target.role))) return;
   const what = opts.moves ? "move members or transfer their data" : `remove ${target.role ?? "an invited person"}s`;
   throw forbidden(`Your role (${role}) cannot ${what}; ask a team Admin`);
 }

@@ -1,11 +1,16 @@
 /**
  * @module service/areas/templates/access
- * template.add_user / remove_user: give or withdraw another account's access. The account
- * must be on the caller's team (400 bad_request otherwise); account_id wins over
- * email_address; skip_notification suppresses the outbox e-mail. Both are idempotent.
+ * template.add_user / remove_user: give or withdraw another account's access; account_id
+ * wins over email_address; skip_notification suppresses the outbox e-mail. Both are
+ * idempotent. Refusals as recorded, 403 forbidden:
+ * - add_user of an account not on the caller's team, or only invited to it (pending):
+ *   "Account does not belong to your team." (S3 TemplateTest 2020, S1 testAddTemplateUserInvalid.json);
+ * - remove_user of the owner: "You cannot remove the template owner" (S1 testRemoveTemplateUserInvalid.json);
+ * - remove_user of someone not on the team (S3 testRemoveTemplateUser); our refinement: an
+ *   account that still has access (it left the team since) can be removed.
  */
 import type { Account } from "../../accounts/types";
-import { badRequest, notFound } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 import type { Reply, RequestContext } from "../../kernel";
 import { accessibleTemplate, templates, templateView } from "./model";
 
@@ -13,6 +18,13 @@ interface UserBody {
   account_id?: string;
   email_address?: string;
   skip_notification?: boolean;
+}
+
+const NOT_ON_TEAM = "Account does not belong to your team.";
+
+/** The caller itself, or an account on the caller's team (a pending invitee is not). */
+function onCallersTeam(ctx: RequestContext, account: Account): boolean {
+  return account.account_id === ctx.account.account_id || (ctx.account.team_id !== null && account.team_id === ctx.account.team_id);
 }
 
 function target(ctx: RequestContext, body: UserBody): { account: Account; path: string } {
@@ -26,10 +38,7 @@ export function addUser(ctx: RequestContext<"template.add_user">): Reply {
   const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
-  const sameTeam = ctx.account.team_id !== null && account.team_id === ctx.account.team_id;
-  if (!sameTeam && account.account_id !== ctx.account.account_id) {
-    throw badRequest(`${account.email_address} is not a member of your team`, path);
-  }
+  if (!onCallersTeam(ctx, account)) throw forbidden(NOT_ON_TEAM, path);
   if (!t.accounts.includes(account.account_id)) {
     t.accounts.push(account.account_id);
     templates(ctx.store).put(t.template_id, t);
@@ -49,7 +58,8 @@ export function removeUser(ctx: RequestContext<"template.remove_user">): Reply {
   const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
-  if (account.account_id === t.owner_account_id) throw badRequest("The creator's access to a template cannot be removed", path);
+  if (account.account_id === t.owner_account_id) throw forbidden("You cannot remove the template owner", path);
+  if (!onCallersTeam(ctx, account) && !t.accounts.includes(account.account_id)) throw forbidden(NOT_ON_TEAM, path);
   if (t.accounts.includes(account.account_id)) {
     t.accounts = t.accounts.filter((a) => a !== account.account_id);
     templates(ctx.store).put(t.template_id, t);

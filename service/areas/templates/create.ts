@@ -2,13 +2,14 @@
  * @module service/areas/templates/create
  * Building a new template record from a create / create_embedded_draft / update_files
  * request: documents inspected, form fields checked against the documents, quota used
- * (over quota the template is created locked, usable in test_mode only), processing scheduled.
+ * (over quota the template is created locked, usable in test_mode only, with the recorded
+ * need_credit warning), the service's own metadata keys added, processing scheduled.
  */
 import { randomBytes } from "node:crypto";
 import { badRequest, notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
-import type { RequestContext } from "../../kernel";
-import { apiApps, canSee } from "../api-apps/model";
+import type { RequestContext, Warning } from "../../kernel";
+import { apiApps, canSee, type ApiAppRecord } from "../api-apps/model";
 import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
 import { templates, type FormFieldInput, type TemplateRecord } from "./model";
 import { scheduleProcessing } from "./processing";
@@ -30,11 +31,38 @@ export interface TemplateContentBody {
   signer_experience?: Record<string, unknown>;
 }
 
-/** 404 unless the caller can see the app named by client_id. */
-export function checkClientId(ctx: RequestContext, client_id: string | undefined): void {
-  if (!client_id) return;
+/** The app named by client_id (404 unless the caller can see it); undefined without one. */
+export function checkClientId(ctx: RequestContext, client_id: string | undefined): ApiAppRecord | undefined {
+  if (!client_id) return undefined;
   const app = apiApps(ctx.store).get(client_id);
   if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw notFound(`API app ${client_id} not found`, "client_id");
+  return app;
+}
+
+/** Where the web app lives: the recorded value of the service's metadata keys when no app's domain applies. */
+export const WEB_APP_DOMAIN = "app.hellosign.com";
+
+/**
+ * The keys the service adds to a template's metadata (recorded on every listed template,
+ * S2 list_templates.yaml): "app.hellosign.com" or the embedding app's domain. Our choice:
+ * the app's first domain when the template names an app with domains, else the web app's;
+ * every API-made template gets them (no recording of POST /template/create either way).
+ * A key the caller set keeps the caller's value.
+ */
+export function withServiceMetadata(metadata: Record<string, unknown>, app: ApiAppRecord | undefined): Record<string, unknown> {
+  const domain = app?.domains?.[0] ?? WEB_APP_DOMAIN;
+  return { ...metadata, sent_from_domain: metadata.sent_from_domain ?? domain, created_on_domain: metadata.created_on_domain ?? domain };
+}
+
+/** The recorded texts of the need_credit warning (S2 create_embedded_template.yaml, S1 testTemplateFilesUpdate.json). */
+export const NEED_CREDIT = {
+  created: "The created template will be locked. Upgrade your account to use more templates.",
+  replaced: "The new template will be locked. Upgrade your account for more templates.",
+} as const;
+
+/** need_credit when the new template was made locked (over the account's template quota). */
+export function lockWarnings(t: Pick<TemplateRecord, "is_locked">, kind: keyof typeof NEED_CREDIT): Warning[] {
+  return t.is_locked ? [{ warning_name: "need_credit", warning_msg: NEED_CREDIT[kind] }] : [];
 }
 
 export function checkFieldsAgainstDocuments(fields: FormFieldInput[], docs: DocumentFacts[]): void {
@@ -46,7 +74,7 @@ export function checkFieldsAgainstDocuments(fields: FormFieldInput[], docs: Docu
 }
 
 export async function createTemplate(ctx: RequestContext, body: TemplateContentBody, opts: { embedded: boolean; base?: TemplateRecord }): Promise<TemplateRecord> {
-  checkClientId(ctx, body.client_id);
+  const app = checkClientId(ctx, body.client_id);
   const docs = await collectDocuments(ctx);
   const base = opts.base;
   const fields = body.form_fields_per_document ?? base?.form_fields ?? [];
@@ -66,8 +94,8 @@ export async function createTemplate(ctx: RequestContext, body: TemplateContentB
     parent_template_id: base?.template_id ?? null,
     title: body.title ?? base?.title ?? docs[0]?.name ?? "Untitled",
     subject: body.subject ?? base?.subject ?? null,
-    message: body.message ?? base?.message ?? "",
-    metadata: body.metadata ?? base?.metadata ?? {},
+    message: body.message ?? base?.message ?? null,
+    metadata: base && !body.metadata ? base.metadata : withServiceMetadata(body.metadata ?? {}, app),
     signer_roles: body.signer_roles ?? base?.signer_roles ?? [],
     cc_roles: body.cc_roles ?? base?.cc_roles ?? [],
     merge_fields: body.merge_fields ?? base?.merge_fields ?? [],
@@ -81,6 +109,8 @@ export async function createTemplate(ctx: RequestContext, body: TemplateContentB
     created_at: now,
     updated_at: now,
   };
+  const delay = ctx.options.templateVisibilityDelayMs;
+  if (delay > 0) t.visible_at_ms = ctx.clock.nowMs() + delay;
   if (!t.accounts.includes(ctx.account.account_id)) t.accounts.unshift(ctx.account.account_id);
   templates(ctx.store).put(t.template_id, t);
   scheduleProcessing(ctx, t.template_id);

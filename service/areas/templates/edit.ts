@@ -3,16 +3,23 @@
  * template.update_files (a NEW template overlaid with new files; the old one stays; the
  * page count must not shrink and orientation must not change, else template_error),
  * template.update (texts, CC roles, field renames) and embedded.edit_url (embedded
- * templates only).
+ * templates only). A template made in the web UI cannot be edited through the API (the
+ * templates walkthrough, S12): these three answer 403 for it (the answer is our choice).
  */
-import { badRequest, conflict } from "../../http/errors";
+import { badRequest, conflict, forbidden } from "../../http/errors";
 import type { Reply, RequestContext, Warning } from "../../kernel";
-import { createTemplate, editUrl } from "./create";
+import { createTemplate, editUrl, lockWarnings } from "./create";
 import { overlayProblem } from "./documents";
-import { accessibleTemplate, templates, templateView } from "./model";
+import { accessibleTemplate, templates, templateView, type TemplateRecord } from "./model";
+
+/** The API may not edit what the web UI made. */
+function editableThroughApi(t: TemplateRecord): TemplateRecord {
+  if (t.origin === "web") throw forbidden("Templates created on the website cannot be edited through the API", "template_id");
+  return t;
+}
 
 export async function updateFiles(ctx: RequestContext<"template.update_files">): Promise<Reply> {
-  const original = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  const original = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
   if (original.status === "processing") throw conflict("The template is still being processed");
   const { body } = ctx;
   const t = await createTemplate(ctx, { client_id: body.client_id, subject: body.subject, message: body.message, test_mode: body.test_mode }, { embedded: false, base: original });
@@ -21,11 +28,11 @@ export async function updateFiles(ctx: RequestContext<"template.update_files">):
     t.outcome = { status: "error", message: mismatch };
     templates(ctx.store).put(t.template_id, t);
   }
-  return ctx.reply.json("template", { template_id: t.template_id });
+  return ctx.reply.json("template", { template_id: t.template_id }, { warnings: lockWarnings(t, "replaced") });
 }
 
 export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
-  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  const t = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
   if (t.owner_account_id !== ctx.account.account_id) throw badRequest("Only the creator of the template may edit it");
   const { body } = ctx;
   const warnings: Warning[] = [];
@@ -45,7 +52,7 @@ export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
 }
 
 export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): Reply {
-  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  const t = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
   if (!t.is_embedded) throw badRequest("Only templates created through the embedded flow can be edited with an edit URL", "template_id");
   const { body } = ctx;
   if (t.is_locked && !body.test_mode) throw badRequest("This template is locked: it can be edited in test_mode only", "test_mode");

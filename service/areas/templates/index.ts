@@ -3,7 +3,7 @@
  * Template routes: create, create_embedded_draft, get, list, delete, files (409 while
  * processing, 422 after an error), plus access (access.ts) and edits (edit.ts).
  */
-import { conflict, forbidden, notFound, ApiError } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, Reply, RequestContext, Route } from "../../kernel";
@@ -11,9 +11,9 @@ import { templateControlRoutes } from "./control";
 import { documentsReply, fileTypeOf } from "../../files/download";
 import { makePdf } from "../../pdf";
 import { addUser, removeUser } from "./access";
-import { createTemplate, editUrl } from "./create";
+import { checkClientId, createTemplate, editUrl, lockWarnings } from "./create";
 import { embeddedEditUrl, updateFiles, updateTemplate } from "./edit";
-import { accessibleTemplate, templates, templateView, type TemplateRecord } from "./model";
+import { accessibleTemplate, isVisible, templateNotFound, templates, templateView, type TemplateRecord } from "./model";
 import { resumeProcessing } from "./processing";
 
 const view = (ctx: RequestContext, t: TemplateRecord) => templateView(t, ctx.account, ctx.accounts);
@@ -75,21 +75,33 @@ export const area: Area = {
   routes: [
     route("template.create", async (ctx) => {
       const t = await createTemplate(ctx, ctx.body, { embedded: false });
-      return ctx.reply.json("template", view(ctx, t));
+      return ctx.reply.json("template", view(ctx, t), { warnings: lockWarnings(t, "created") });
     }),
 
     route("template.create_embedded_draft", async (ctx) => {
+      // Recorded: an unapproved app's client_id is refused (S1 testCreateEmbeddedTemplateDraftInvalid.json).
+      // Approval is needed for production only (developers.hellosign.com app approval), so test_mode passes.
+      const app = checkClientId(ctx, ctx.body.client_id);
+      if (app && !app.is_approved && !ctx.body.test_mode) throw badRequest("App not approved yet", "client_id");
       const t = await createTemplate(ctx, ctx.body, { embedded: true });
-      return ctx.reply.json("template", { template_id: t.template_id, ...editUrl(ctx) });
+      return ctx.reply.json("template", { template_id: t.template_id, ...editUrl(ctx) }, { warnings: lockWarnings(t, "created") });
     }),
 
-    route("template.get", (ctx) => ctx.reply.json("template", view(ctx, accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id)))),
+    route("template.get", (ctx) => {
+      const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+      if (!isVisible(t, ctx.clock.nowMs())) throw templateNotFound(t.template_id);
+      return ctx.reply.json("template", view(ctx, t));
+    }),
 
     route("template.list", (ctx) => {
       const q = ctx.query;
       const who = listedAccounts(ctx, q.account_id);
       const text = q.query?.toLowerCase();
-      const found = templates(ctx.store).filter((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)));
+      const now = ctx.clock.nowMs();
+      // Newest updated_at first, as recorded (S2 list_templates.yaml); ties newest made first, so pages are stable.
+      const found = templates(ctx.store)
+        .filterNewestFirst((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)) && isVisible(t, now))
+        .sort((a, b) => b.updated_at - a.updated_at);
       const page = paginate(found, ctx.query);
       return ctx.reply.list(
         "templates",
@@ -99,7 +111,9 @@ export const area: Area = {
     }),
 
     route("template.delete", (ctx) => {
-      const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+      const t = templates(ctx.store).get(ctx.params.template_id);
+      // The recorded text of a delete has no id (S2 delete_template.yaml).
+      if (!t || !t.accounts.includes(ctx.account.account_id)) throw notFound("Template not found", "template_id");
       if (t.owner_account_id !== ctx.account.account_id) throw forbidden("Only the creator of the template may delete it");
       templates(ctx.store).delete(t.template_id);
       return ctx.reply.empty(200);

@@ -41,8 +41,10 @@ export interface TemplateRecord {
   /** Template this one was made from by update_files. */
   parent_template_id: string | null;
   title: string;
+  /** Kept (signature requests made from the template use it) but never answered: S2, S1, the description. */
   subject: string | null;
-  message: string;
+  /** null when never set, as recorded. */
+  message: string | null;
   metadata: Record<string, unknown>;
   signer_roles: { name: string; order?: number | null }[];
   cc_roles: string[];
@@ -56,15 +58,27 @@ export interface TemplateRecord {
   signer_experience: Record<string, unknown> | null;
   created_at: number;
   updated_at: number;
+  /** "web": made in the web UI (POST /_local/templates), which the API may not edit. Absent: the API. */
+  origin?: "api" | "web";
+  /** Until this time (ms) GET answers 404 and lists leave it out (templateVisibilityDelayMs). */
+  visible_at_ms?: number;
 }
 
 export const templates = (store: Store) => store.table<TemplateRecord>("templates");
 
+/** The recorded 404 text of GET /template/{id} (S2 get_template_invalid.yaml, 2021). */
+export const templateNotFound = (template_id: string) => notFound(`Template not found: ${template_id}`, "template_id");
+
 /** The template when the caller has access to it, else 404. */
 export function accessibleTemplate(store: Store, caller: Account, template_id: string): TemplateRecord {
   const t = templates(store).get(template_id);
-  if (!t || !t.accounts.includes(caller.account_id)) throw notFound(`Template ${template_id} not found`, "template_id");
+  if (!t || !t.accounts.includes(caller.account_id)) throw templateNotFound(template_id);
   return t;
+}
+
+/** False while a just-made template is still invisible (the consistency delay, when switched on). */
+export function isVisible(t: Pick<TemplateRecord, "visible_at_ms">, nowMs: number): boolean {
+  return t.visible_at_ms === undefined || nowMs >= t.visible_at_ms;
 }
 
 function formFieldView(f: FormFieldInput) {
@@ -95,15 +109,17 @@ export function templateView(t: TemplateRecord, caller: Account, accounts: Accou
   return {
     template_id: t.template_id,
     title: t.title,
-    subject: t.subject,
-    message: t.message,
+    // No subject: no recording (S2 get_template_valid.yaml, list_templates.yaml; S1) nor the
+    // description's TemplateResponse has one.
+    message: t.message ?? null,
     updated_at: t.updated_at,
     is_creator: isCreator,
     is_embedded: isCreator ? t.is_embedded : null,
     can_edit: isCreator,
     is_locked: t.is_locked,
     metadata: t.metadata,
-    signer_roles: t.signer_roles.map((r) => ({ name: r.name, ...(r.order !== undefined && r.order !== null ? { order: r.order } : {}) })),
+    // order is present, null when unset (S2 list_templates.yaml).
+    signer_roles: t.signer_roles.map((r) => ({ name: r.name, order: r.order ?? null })),
     cc_roles: t.cc_roles.map((name) => ({ name })),
     documents: t.documents.map((d) => {
       const fields = t.form_fields.filter((f) => f.document_index === d.index);
@@ -117,19 +133,13 @@ export function templateView(t: TemplateRecord, caller: Account, accounts: Accou
         static_fields: [],
       };
     }),
+    // Quotas as they are, null (unlimited) included, as recorded (S5 template.json, S1).
     accounts: t.accounts.flatMap((id) => {
       const a = accounts.byId(id);
-      return a ? [templateAccountView(a)] : [];
+      return a ? [accountSummary(a)] : [];
     }),
     attachments: t.attachments,
     // Not nullable in the spec: absent until set.
     ...(t.signer_experience ? { signer_experience: t.signer_experience } : {}),
   };
-}
-
-/** A template's account: its quotas are integers in the spec, so an unlimited (null) quota is left out. */
-function templateAccountView(a: Account) {
-  const summary = accountSummary(a);
-  const quotas = Object.fromEntries(Object.entries(summary.quotas ?? {}).filter(([, left]) => left !== null));
-  return { ...summary, quotas };
 }

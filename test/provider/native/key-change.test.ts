@@ -26,10 +26,11 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
 
   const check = (name: string, news: Json, olds: Json = {}) => h.counting(() => checkConfig(urn(name), news, olds));
 
-  it("a new provider records its key's fingerprint with no request; the same key again changes nothing", async () => {
+  it("a new provider records its key's fingerprint and account with one read; the same key again reads nothing", async () => {
     const first = await check("acct-f", inputs(h.svc.apiKey));
-    assert.deepStrictEqual([first.result.failures, first.calls], [[], []]);
+    assert.deepStrictEqual([first.result.failures, first.calls], [[], ["GET /v3/account"]]);
     recorded = first.result.inputs;
+    assert.strictEqual(recorded.keyAccountId, h.svc.accountId);
     assert.match(recorded.keyFingerprint as string, /^k1\./);
     assert.ok(!JSON.stringify(recorded.keyFingerprint).includes(h.svc.apiKey));
     const again = await check("acct-f", inputs(h.svc.apiKey), recorded);
@@ -48,7 +49,7 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
           `but this provider's objects belong to account ${h.svc.accountId}; it was not recorded: use a key of account ${h.svc.accountId}`,
       },
     ]);
-    assert.deepStrictEqual(calls, ["GET /v3/account", "GET /v3/account"], "the new key's account, then (none recorded yet) the old key's");
+    assert.deepStrictEqual(calls, ["GET /v3/account"], "one read of the changed key: the old key's account is recorded");
   });
 
   it("a refused key fails in one line", async () => {
@@ -64,7 +65,7 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
     assert.strictEqual((await h.control("DELETE", `/accounts/${h.svc.accountId}/api_keys/${h.svc.apiKey}`)).status, 200);
     const rotated = await check("acct-f", inputs(next), recorded);
     assert.deepStrictEqual(rotated.result.failures, []);
-    assert.deepStrictEqual(rotated.calls, ["GET /v3/account", "GET /v3/account"], "the new key's account; the old key's read is refused (revoked), so nothing to compare with");
+    assert.deepStrictEqual(rotated.calls, ["GET /v3/account"], "the new key's account only");
     assert.strictEqual(rotated.result.inputs.keyAccountId, h.svc.accountId);
     assert.deepStrictEqual(diffConfig(recorded, rotated.result.inputs).changed, ["apiKey"]);
     const wrong = await check("acct-f", inputs(other.api_key), rotated.result.inputs);
@@ -79,18 +80,18 @@ describe("native plugin: a changed provider key is verified at CheckConfig", () 
       const next = (await h.control("POST", `/accounts/${h.svc.accountId}/api_keys`, {})).body.api_key;
       process.env.ESIGN_API_KEY = next;
       const first = await check("default_0_1_0", {});
-      assert.deepStrictEqual([first.result.failures, first.calls, reveal(first.result.inputs.apiKey)], [[], [], undefined], "the env key is not an input");
+      assert.deepStrictEqual([first.result.failures, first.calls, reveal(first.result.inputs.apiKey)], [[], ["GET /v3/account"], undefined], "the env key is not an input; its account is read once");
       process.env.ESIGN_API_KEY = other.api_key;
       const changed = await check("default_0_1_0", {}, first.result.inputs);
-      assert.deepStrictEqual(changed.calls, ["GET /v3/account"], "only the new key's read: the old one is known only by its fingerprint");
-      assert.deepStrictEqual(changed.result.failures, [], "nothing to compare the account with yet: accepted, its account recorded");
-      assert.deepStrictEqual(diffConfig(first.result.inputs, changed.result.inputs).changed, ["apiKey"]);
-      process.env.ESIGN_API_KEY = next;
-      const back = await check("default_0_1_0", {}, changed.result.inputs);
+      assert.deepStrictEqual(changed.calls, ["GET /v3/account"], "only the new key's read: the old one is known by its fingerprint and recorded account");
       assert.match(
-        back.result.failures[0]?.reason ?? "",
+        changed.result.failures[0]?.reason ?? "",
         /^esign:apiKey \/ ESIGN_API_KEY: the API key changed since the last deployment and the new key is for account \w+, but this provider's objects belong to account \w+/,
       );
+      process.env.ESIGN_API_KEY = next;
+      const back = await check("default_0_1_0", {}, first.result.inputs);
+      assert.deepStrictEqual([back.result.failures, back.calls], [[], []], "the recorded key again: nothing to verify");
+      assert.deepStrictEqual(diffConfig(first.result.inputs, back.result.inputs).changed, []);
     } finally {
       for (const [k, v] of [
         ["ESIGN_API_KEY", saved.key],

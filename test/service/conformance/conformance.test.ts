@@ -23,6 +23,8 @@ describe("service: responses conform to the contract and the official descriptio
 
   it("account, api_app, team, template, embedded and fax_line operations", async () => {
     conform("account.get", await api.get("/account"));
+    conform("account.verify", await api.post("/account/verify", { email_address: "dev@example.com" }));
+    conform("account.verify", await api.post("/account/verify", { email_address: "nobody@example.com" }));
     const app = conform(
       "api_app.create",
       await api.post("/api_app", { name: "c", domains: ["c.com"], oauth: { callback_url: "https://c.com", scopes: ["basic_account_info"] }, white_labeling_options: { link_color: "#123456" } }),
@@ -64,7 +66,7 @@ describe("service: responses conform to the contract and the official descriptio
     await waitFor(async () => (await api.ctl("GET", "/events")).body.events.length > 0, 5000, "template ready");
     conform("template.files_as_file_url", await api.get(`/template/files_as_file_url/${id}`));
     conform("template.update_files", await api.req("POST", `/template/update_files/${id}`, { form: templateForm([pdf(1)], {}) }));
-    const draft = conform("template.create_embedded_draft", await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id: cid }) }));
+    const draft = conform("template.create_embedded_draft", await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id: cid, test_mode: true }) })); // a new app is not approved
     conform("embedded.edit_url", await api.post(`/embedded/edit_url/${draft.body.template.template_id}`, {}));
     conform("template.delete", await api.post(`/template/delete/${id}`));
 

@@ -72,8 +72,10 @@ describe("service: fax lines", () => {
 
   it("list: own lines by default, account_id filter, show_team_lines, pagination", async () => {
     await api.post("/team/create", {});
-    const mate = await api.newAccount({ email_address: "lm@example.com" });
-    await api.put("/team/add_member", { account_id: mate.account_id });
+    // The mate buys a line too: it needs the Fax API (fax-api.test.ts).
+    const mate = await api.newAccount({ email_address: "lm@example.com", fax: true });
+    // A Developer: a Member's key cannot use the API (D77).
+    await api.put("/team/add_member", { account_id: mate.account_id, role: "Developer" }, { query: { team_id: (await api.get("/team/info")).body.team.team_id } });
     await api.ctl("POST", "/invites/accept", { email_address: "lm@example.com" });
     for (let i = 0; i < 3; i++) await buy();
     await buy({}, mate.api);

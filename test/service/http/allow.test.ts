@@ -21,7 +21,7 @@ describe("service: Allow names only the methods a path answers", () => {
     it(`${path}: OPTIONS and the other methods are a 405 with Allow: ${allow}`, async () => {
       for (const method of ["OPTIONS", "GET", "PUT", "POST", "DELETE"].filter((m) => m !== allow)) {
         const r = await api.req(method, path);
-        expectEnvelope(r, 405, "method_not_allowed");
+        expectEnvelope(r, 405, "method_not_supported");
         assert.equal(r.headers.get("allow"), allow, `${method} ${path}`);
       }
     });
@@ -31,7 +31,7 @@ describe("service: Allow names only the methods a path answers", () => {
     const app = await api.newApp();
     expectStatus(await api.get(`/api_app/${app}`), 200);
     const r = await api.req("OPTIONS", `/api_app/${app}`);
-    expectEnvelope(r, 405, "method_not_allowed");
+    expectEnvelope(r, 405, "method_not_supported");
     assert.deepEqual(r.headers.get("allow")!.split(", ").sort(), ["DELETE", "GET", "PUT"]);
     expectEnvelope(await api.get("/fax/0123456789abcdef"), 404, "not_found");
   });

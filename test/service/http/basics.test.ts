@@ -54,22 +54,22 @@ describe("service: HTTP basics", () => {
     expectEnvelope(await api.get("/nothing/here"), 404, "not_found");
     expectEnvelope(await api.req("GET", "/../../etc/passwd"), 404);
     const r = await api.req("DELETE", "/team/create");
-    expectEnvelope(r, 405, "method_not_allowed");
+    expectEnvelope(r, 405, "method_not_supported");
     assert.ok(r.headers.get("allow")?.includes("POST"));
     const outside = await fetch(`${svc.url}/v2/account`);
     assert.equal(outside.status, 404);
     assert.equal(((await outside.json()) as { error: { error_name: string } }).error.error_name, "not_found");
   });
 
-  it("rate-limit headers are on every response, errors included", async () => {
-    for (const r of [await api.get("/account"), await api.get("/nothing"), await api.get("/account", { key: null }), await api.post("/api_app", {})]) {
+  it("rate-limit headers are on every authenticated response, errors included (not on a 401: recorded-edges.test.ts)", async () => {
+    for (const r of [await api.get("/account"), await api.get("/nothing"), await api.post("/api_app", {}), await api.req("DELETE", "/team/create")]) {
       assert.match(r.headers.get("x-ratelimit-limit") ?? "", /^\d+$/, r.text);
-      assert.match(r.headers.get("x-ratelimit-remaining") ?? "", /^\d+$/);
+      assert.match(r.headers.get("x-ratelimit-limit-remaining") ?? "", /^\d+$/);
       assert.match(r.headers.get("x-ratelimit-reset") ?? "", /^\d{10}$/);
     }
+    // Unenforced, the bucket refills faster than one request takes: the count down is in rate-limit.test.ts.
     const a = await api.get("/account");
-    const b = await api.get("/account");
-    assert.equal(Number(b.headers.get("x-ratelimit-remaining")), Number(a.headers.get("x-ratelimit-remaining")) - 1);
+    assert.ok(Number(a.headers.get("x-ratelimit-limit-remaining")) < Number(a.headers.get("x-ratelimit-limit")), "a request takes a token");
   });
 
   it("malformed bodies are 400 envelopes", async () => {

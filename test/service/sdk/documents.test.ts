@@ -44,12 +44,14 @@ describe("official SDK against the local service: template, embedded, signature_
     assert.equal(got.title, "NDA");
     assert.deepEqual(got.signerRoles?.map((r) => r.name), ["Client"]);
     assert.deepEqual(got.ccRoles?.map((r) => r.name), ["Accounting"]);
-    assert.deepEqual(got.metadata, { team: "legal" });
+    // The service adds its two keys, as recorded (S2 list_templates.yaml).
+    assert.deepEqual(got.metadata, { team: "legal", sent_from_domain: "app.hellosign.com", created_on_domain: "app.hellosign.com" });
     assert.equal(got.documents?.[0].formFields?.[0].apiId, "sig1");
     assert.equal(got.documents?.[0].formFields?.[0].type, "signature");
     const me = got.accounts?.find((a) => a.accountId === svc.accountId);
     assert.equal(typeof me?.quotas?.apiSignatureRequestsLeft, "number");
-    assert.equal(me?.quotas?.templatesLeft, undefined, "unlimited: left out, not null");
+    // Unlimited is null, as recorded in template accounts (S1, S5 template.json); the SDK reads it.
+    assert.strictEqual(me?.quotas?.templatesLeft, null, "unlimited: null");
 
     const list = (await sdkCall("templateList", sdk.template.templateList(undefined, 1, 20))).body;
     assert.deepEqual(list.templates.map((t) => t.templateId), [id]);
@@ -69,7 +71,7 @@ describe("official SDK against the local service: template, embedded, signature_
     assert.ok(updated.templateId && updated.templateId !== id, "update_files makes a new template");
 
     const draft = (await sdkCall("templateCreateEmbeddedDraft", sdk.template.templateCreateEmbeddedDraft({
-      clientId, files: [sdkFile(pdf)], signerRoles: [{ name: "Signer" }],
+      clientId, files: [sdkFile(pdf)], signerRoles: [{ name: "Signer" }], testMode: true, // a new app is not approved
     }))).body.template;
     assert.match(draft.editUrl ?? "", /^http/);
     const edit = (await sdkCall("embeddedEditUrl", sdk.embedded.embeddedEditUrl(draft.templateId!, {}))).body.embedded;

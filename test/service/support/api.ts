@@ -31,6 +31,8 @@ export interface ReqOptions {
   headers?: Record<string, string>;
 }
 
+let appNumber = 0;
+
 export class Api {
   constructor(
     readonly svc: RunningService,
@@ -128,15 +130,15 @@ export class Api {
   }
 
   /** A new account via the control plane, with an Api bound to its key. */
-  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null>; eid?: boolean } = {}) {
+  async newAccount(input: { email_address?: string; plan?: string; quotas?: Record<string, number | null>; eid?: boolean; fax?: boolean } = {}) {
     const r = await this.ctl("POST", "/accounts", input);
     if (r.status !== 201) throw new Error(`account create failed: ${r.text}`);
     return { ...(r.body as { account_id: string; email_address: string; api_key: string }), api: this.as(r.body.api_key) };
   }
 
-  /** An API app owned by this key's account; its client_id. */
+  /** An API app owned by this key's account; its client_id. Names are unique per account (as the service wants). */
   async newApp(): Promise<string> {
-    const r = await this.post("/api_app", { name: "App", domains: ["example.com"] });
+    const r = await this.post("/api_app", { name: `App ${++appNumber}`, domains: ["example.com"] });
     expectStatus(r, 201);
     return r.body.api_app.client_id as string;
   }

@@ -13,8 +13,9 @@ describe("service: embedded edit URL and signer_experience", () => {
   let id: string;
   before(async () => {
     ({ svc, api } = await startForTest({ plan: "premium" }));
+    // A new app is not approved: its drafts are test-mode only ("App not approved yet" otherwise).
     const client_id = await api.newApp();
-    const d = await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id, signer_roles: [{ name: "Client", order: 0 }] }) });
+    const d = await api.req("POST", "/template/create_embedded_draft", { form: templateForm([pdf(1)], { client_id, signer_roles: [{ name: "Client", order: 0 }], test_mode: true }) });
     expectStatus(d);
     id = d.body.template.template_id;
   });

@@ -184,14 +184,18 @@ describe("service: templates", () => {
     expectEnvelope(await api.get(`/template/${a}`), 404, "not_found");
   });
 
-  it("add_user / remove_user: only teammates, account_id wins, skip_notification suppresses the e-mail", async () => {
+  it("add_user / remove_user: only teammates (403 otherwise), account_id wins, skip_notification suppresses the e-mail", async () => {
     await api.post("/team/create", { name: "T" });
     const mate = await api.newAccount({ email_address: "tm@example.com" });
-    await api.put("/team/add_member", { account_id: mate.account_id });
+    // A Developer: a Member's key cannot use the API (D77).
+    await api.put("/team/add_member", { account_id: mate.account_id, role: "Developer" }, { query: { team_id: (await api.get("/team/info")).body.team.team_id } });
     await api.ctl("POST", "/invites/accept", { email_address: "tm@example.com" });
     const outsider = await api.newAccount({ email_address: "out@example.com" });
     const id = (await create()).body.template.template_id;
-    expectEnvelope(await api.post(`/template/add_user/${id}`, { account_id: outsider.account_id }), 400, "bad_request");
+    // S1 testAddTemplateUserInvalid.json: 403 forbidden "Account does not belong to your team."
+    const refused = await api.post(`/template/add_user/${id}`, { account_id: outsider.account_id });
+    expectEnvelope(refused, 403, "forbidden");
+    assert.equal(refused.body.error.error_msg, "Account does not belong to your team.");
     const r = await api.post(`/template/add_user/${id}`, { account_id: mate.account_id, email_address: "out@example.com", skip_notification: true });
     expectStatus(r, 200);
     assert.deepEqual(
@@ -257,7 +261,8 @@ describe("service: templates", () => {
 
   it("create_embedded_draft returns template_id, edit_url, expires_at; edit_url only for embedded templates", async () => {
     const app = await api.post("/api_app", { name: "emb", domains: ["a.com"] });
-    const fd = templateForm([pdf(1)], { client_id: app.body.api_app.client_id, signer_roles: ROLES });
+    // A new app is not approved: its drafts are test-mode only (approval.test.ts).
+    const fd = templateForm([pdf(1)], { client_id: app.body.api_app.client_id, signer_roles: ROLES, test_mode: true });
     const d = await api.req("POST", "/template/create_embedded_draft", { form: fd });
     expectStatus(d, 200);
     assert.deepEqual(Object.keys(d.body.template).sort(), ["edit_url", "expires_at", "template_id"]);
