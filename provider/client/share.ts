@@ -54,14 +54,18 @@ export interface WindowCounts {
  */
 export type Drain = "window" | "bucket";
 
-/** Seconds-resolution headers (reset and Date): a bucket's reset may be off by this much. */
-const RESET_TOLERANCE_MS = 2_000;
+/**
+ * Seconds-resolution headers (reset and Date): a bucket's reset may be off by up to 2 s; less in
+ * a short window (tests scale the minute down), where 2 s would make every window's reset fit.
+ */
+const resetToleranceMs = (windowMs: number) => Math.min(2_000, windowMs / 10);
 
 /** Whether a reset `untilResetMs` away fits a bucket of `limit` holding `used` that drains over `windowMs`. */
 export function fitsBucket(limit: number, used: number, untilResetMs: number, windowMs: number): boolean {
   const perRequestMs = windowMs / limit;
   const drainMs = Math.max(0, used - 1) * perRequestMs;
-  return untilResetMs <= drainMs + perRequestMs + RESET_TOLERANCE_MS && untilResetMs >= drainMs - perRequestMs - RESET_TOLERANCE_MS;
+  const tolerance = resetToleranceMs(windowMs);
+  return untilResetMs <= drainMs + perRequestMs + tolerance && untilResetMs >= drainMs - perRequestMs - tolerance;
 }
 
 /**
@@ -91,6 +95,7 @@ export class AccountBudget {
   /** Until an answer shows a window, a reset that fits is read as a bucket's. */
   private windowSeen = false;
   private bucket = false;
+  private fits = 0;
   /** When the last answer showed others' use of a bucket (their margin is kept a window after). */
   private othersSeenAtMs = -Infinity;
 
@@ -139,8 +144,11 @@ export class AccountBudget {
   observe(counts: WindowCounts): void {
     this.pending = Math.max(0, this.pending - 1);
     const { limit, remaining, reset } = counts;
+    const drain = remaining === undefined || reset === undefined ? undefined : this.drainOf(counts);
     if (remaining === undefined || reset === undefined) this.off = true;
-    else if (this.readsAsBucket(counts)) this.observeBucket(limit!, remaining);
+    else if (drain === "bucket") this.observeBucket(limit!, remaining);
+    // One answer that fits a bucket may be a window's last moments: the next request learns more.
+    else if (drain === undefined) return this.endProbeTurn();
     else {
       const resetAtMs = reset * 1000;
       // A late answer from a window that has ended says nothing about the current one.
@@ -160,16 +168,22 @@ export class AccountBudget {
     this.endProbeTurn();
   }
 
-  /** Whether this answer is a bucket's (and every later one, until a window is seen). */
-  private readsAsBucket({ limit, remaining, reset, serverNowMs }: WindowCounts): boolean {
-    if (this.windowSeen || limit === undefined || limit <= 0 || remaining === undefined || reset === undefined) return false;
+  /**
+   * How this answer's count drains: a bucket's once two answers in a row fit one (a single one
+   * may be a window's last moments: undefined, undecided), a window's from the first that does
+   * not, for good.
+   */
+  private drainOf({ limit, remaining, reset, serverNowMs }: WindowCounts): Drain | undefined {
+    if (this.windowSeen || limit === undefined || limit <= 0 || remaining === undefined || reset === undefined) return "window";
     const untilResetMs = reset * 1000 - (serverNowMs ?? Date.now());
     if (fitsBucket(limit, limit - remaining, untilResetMs, this.policy.windowMs)) {
+      this.fits += 1;
+      if (!this.bucket && this.fits < 2) return undefined;
       if (!this.bucket) {
         this.bucket = true;
         this.remaining = undefined; // a window's count says nothing of the bucket
       }
-      return true;
+      return "bucket";
     }
     this.windowSeen = true;
     if (this.bucket) {
@@ -177,7 +191,7 @@ export class AccountBudget {
       this.remaining = undefined;
       this.resetAtMs = 0;
     }
-    return false;
+    return "window";
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import * as assert from "assert";
 import { ProviderHarness, type Created } from "../../support/harness";
+import { teamIdRead } from "../../support/service-forms";
 import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
 import { writes } from "../../support/calls";
 
@@ -78,25 +79,25 @@ describe("fast tier: TeamMember", () => {
     });
   });
 
-  it("refresh of N members reads the team once (GET /team, GET /team/info for its id), and GET /team/invites too while someone is invited", async () => {
+  it("refresh of N members reads the team once (GET /team), and GET /team/invites too while someone is invited", async () => {
     h.nextRun();
     const people: Created[] = [];
     for (let i = 0; i < 6; i++) people.push(await member({ emailAddress: `bulk${i}@example.com` }));
     for (let i = 0; i < 6; i++) await accept(`bulk${i}@example.com`);
     h.nextRun();
+    const idRead = await teamIdRead(h);
     const all = await h.counting(() => Promise.all(people.map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-    // GET /team carries no team id (recorded: S1 testGetTeam.json), so the id comes from GET /team/info.
-    assert.deepStrictEqual(all.calls, ["GET /v3/team", "GET /v3/team/info"]);
+    assert.deepStrictEqual(all.calls, ["GET /v3/team", ...idRead]);
     assert.ok(all.result.every((r) => r.props?.status === "member"));
     h.nextRun();
     const pending = await member({ emailAddress: "pending@example.com" });
     h.nextRun();
     const withInvite = await h.counting(() => Promise.all([...people, pending].map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-    assert.deepStrictEqual(withInvite.calls, ["GET /v3/team", "GET /v3/team/info", "GET /v3/team/invites"]);
+    assert.deepStrictEqual(withInvite.calls, ["GET /v3/team", ...idRead, "GET /v3/team/invites"]);
     assert.strictEqual(withInvite.result.at(-1)?.props?.status, "invited");
   });
 
-  it("a team of 100 accounts or more is read from the member list, 100 a page: ceil(N/100) + 2 reads (D26; + GET /team/info)", async () => {
+  it("a team of 100 accounts or more is read from the member list, 100 a page: ceil(N/100) + 1 reads (D26)", async () => {
     const account = await h.newAccount();
     const caller = h.settings;
     // The client paces itself to the real service's 100 writes a minute; this sandbox has no limit.
@@ -108,9 +109,10 @@ describe("fast tier: TeamMember", () => {
       for (let i = 0; i < 104; i++) people.push(await h.resource("TeamMember").create({ teamId: bigTeam, emailAddress: `big${i}@example.com` }));
       for (let i = 0; i < 104; i++) await accept(`big${i}@example.com`);
       h.nextRun();
+      const idRead = await teamIdRead(h, account.api_key);
       const { result, calls } = await h.counting(() => Promise.all(people.map((p) => h.resource("TeamMember").read(p.id, p.outs))));
-      // 105 accounts with the caller: GET /team, GET /team/info (the id: GET /team has none), then two pages of the member list.
-      assert.deepStrictEqual(calls, ["GET /v3/team", "GET /v3/team/info", `GET /v3/team/members/${bigTeam}`, `GET /v3/team/members/${bigTeam}`]);
+      // 105 accounts with the caller: GET /team (and the team id when it names none), then two pages of the member list.
+      assert.deepStrictEqual(calls, ["GET /v3/team", ...idRead, `GET /v3/team/members/${bigTeam}`, `GET /v3/team/members/${bigTeam}`]);
       assert.ok(result.every((r) => r.props?.status === "member"));
     } finally {
       h.configure(caller);

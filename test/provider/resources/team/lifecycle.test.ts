@@ -4,6 +4,7 @@
  */
 import * as assert from "assert";
 import { ProviderHarness, type Created } from "../../support/harness";
+import { teamIdRead } from "../../support/service-forms";
 import { assertCheckCases, assertRuleTable, UNKNOWN } from "../../support/rules-table";
 
 describe("fast tier: Team", () => {
@@ -55,15 +56,15 @@ describe("fast tier: Team", () => {
       assert.deepStrictEqual([unknown.changes, unknown.replaces], [true, []]);
     });
 
-    it("update renames in one PUT; read finds a rename made outside Pulumi in one GET (and GET /team/info for the id)", async () => {
+    it("update renames in one PUT; read finds a rename made outside Pulumi in one GET", async () => {
       const { result, calls } = await h.counting(() => h.resource("Team").update(team.id, team.outs, { name: "Ops 2" }));
       assert.deepStrictEqual(calls, ["PUT /v3/team"]);
       assert.strictEqual(result.name, "Ops 2");
       h.nextRun();
       await h.control("PATCH", "/team", { team_id: team.id, name: "Renamed in the web UI" });
+      const idRead = await teamIdRead(h);
       const read = await h.counting(() => h.resource("Team").read(team.id, result));
-      // GET /team carries no team id (recorded: S1 testGetTeam.json), so the id comes from GET /team/info.
-      assert.deepStrictEqual(read.calls, ["GET /v3/team", "GET /v3/team/info"]);
+      assert.deepStrictEqual(read.calls, ["GET /v3/team", ...idRead]);
       assert.strictEqual(read.result.props?.name, "Renamed in the web UI");
     });
 
