@@ -12,6 +12,12 @@ export function pageParams(query: Record<string, unknown>): { page: number; page
   return { page, page_size };
 }
 
+/** list_info for a page of `num_results` matches (when the store cut the page itself). */
+export function listInfo(num_results: number, query: Record<string, unknown>): ListInfo {
+  const { page, page_size } = pageParams(query);
+  return { page, num_pages: Math.max(1, Math.ceil(num_results / page_size)), num_results, page_size };
+}
+
 export function paginate<T>(items: T[], query: Record<string, unknown>): { items: T[]; list_info: ListInfo } {
   const { page, page_size } = pageParams(query);
   const num_results = items.length;

@@ -78,6 +78,13 @@ export class MemoryStore implements Store {
         for (const v of stored()) if (p(v)) out.push(copyStored(v));
         return out.reverse();
       },
+      windowNewestFirst: (p, { offset, limit, compare }) => {
+        const matches: T[] = [];
+        for (const v of stored()) if (p(v)) matches.push(v);
+        matches.reverse();
+        if (compare) matches.sort(compare);
+        return { items: matches.slice(offset, offset + limit).map((v) => copyStored(v)), total: matches.length };
+      },
       size: () => rows().size,
     };
   }

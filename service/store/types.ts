@@ -29,6 +29,12 @@ export interface Table<T> {
    * unless rows are added or deleted.
    */
   filterNewestFirst(predicate: (value: Readonly<T>) => boolean): T[];
+  /**
+   * One window of the matches, newest first, or ordered by `compare` (a stable sort of the
+   * newest-first order; it sees the stored rows and must only read them); only the window's
+   * rows are copied, so a page of a long list costs one scan, not a copy of every match.
+   */
+  windowNewestFirst(predicate: (value: Readonly<T>) => boolean, window: { offset: number; limit: number; compare?: (a: Readonly<T>, b: Readonly<T>) => number }): { items: T[]; total: number };
   size(): number;
 }
 

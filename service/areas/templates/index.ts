@@ -4,7 +4,7 @@
  * processing, 422 after an error), plus access (access.ts) and edits (edit.ts).
  */
 import { badRequest, conflict, forbidden, notFound, ApiError } from "../../http/errors";
-import { paginate } from "../../http/pagination";
+import { listInfo, pageParams } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, Reply, RequestContext, Route } from "../../kernel";
 import { templateControlRoutes } from "./control";
@@ -98,15 +98,17 @@ export const area: Area = {
       const who = listedAccounts(ctx, q.account_id);
       const text = q.query?.toLowerCase();
       const now = ctx.clock.nowMs();
+      const { page, page_size } = pageParams(ctx.query);
       // Newest updated_at first, as recorded (S2 list_templates.yaml); ties newest made first, so pages are stable.
-      const found = templates(ctx.store)
-        .filterNewestFirst((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)) && isVisible(t, now))
-        .sort((a, b) => b.updated_at - a.updated_at);
-      const page = paginate(found, ctx.query);
+      const found = templates(ctx.store).windowNewestFirst((t) => t.accounts.some((a) => who.includes(a)) && (!text || t.title.toLowerCase().includes(text)) && isVisible(t, now), {
+        offset: (page - 1) * page_size,
+        limit: page_size,
+        compare: (a, b) => b.updated_at - a.updated_at,
+      });
       return ctx.reply.list(
         "templates",
-        page.items.map((t) => view(ctx, t)),
-        page.list_info,
+        found.items.map((t) => view(ctx, t)),
+        listInfo(found.total, ctx.query),
       );
     }),
 

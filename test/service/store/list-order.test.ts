@@ -21,6 +21,31 @@ describe("service: newest-first lists", () => {
     assert.equal(t.get("r4")!.n, 4);
   });
 
+  it("windowNewestFirst: one window of the matches, by compare (stable over newest first), only the window copied", () => {
+    const t = new MemoryStore().table<{ n: number; at: number }>("rows");
+    [1, 2, 3, 4, 5, 6].forEach((n) => t.put(`r${n}`, { n, at: n % 2 }));
+    const byAt = { compare: (a: { at: number }, b: { at: number }) => b.at - a.at };
+    const all = t.windowNewestFirst(() => true, { offset: 0, limit: 10, ...byAt });
+    assert.deepEqual(
+      all.items.map((r) => r.n),
+      [5, 3, 1, 6, 4, 2],
+    );
+    const second = t.windowNewestFirst((r) => r.n !== 3, { offset: 2, limit: 2, ...byAt });
+    assert.deepEqual(second, {
+      items: [
+        { n: 6, at: 0 },
+        { n: 4, at: 0 },
+      ],
+      total: 5,
+    });
+    second.items[0].n = 99;
+    assert.equal(t.get("r6")!.n, 6);
+    assert.deepEqual(
+      t.windowNewestFirst(() => true, { offset: 10, limit: 2 }),
+      { items: [], total: 6 },
+    );
+  });
+
   describe("GET /api_app/list", () => {
     let svc: RunningService;
     let api: Api;

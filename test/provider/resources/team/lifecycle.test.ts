@@ -56,7 +56,7 @@ describe("fast tier: Team", () => {
       assert.deepStrictEqual([unknown.changes, unknown.replaces], [true, []]);
     });
 
-    it("update renames in one PUT; read finds a rename made outside Pulumi in one GET (and GET /team/info for the id)", async () => {
+    it("update renames in one PUT; read finds a rename made outside Pulumi in one GET", async () => {
       const { result, calls } = await h.counting(() => h.resource("Team").update(team.id, team.outs, { name: "Ops 2" }));
       assert.deepStrictEqual(calls, ["PUT /v3/team"]);
       assert.strictEqual(result.name, "Ops 2");
