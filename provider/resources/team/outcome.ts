@@ -26,9 +26,7 @@ export async function findCreatedTeam(ctx: ProviderContext, inputs: TeamInputs):
     throw error;
   }
   if (inputs.name !== undefined && team.name !== inputs.name) {
-    throw new Error(
-      `the caller is on team "${team.name}", not "${inputs.name}": if the lost create made it, or it is yours, add adopt: true (it is renamed to "${inputs.name}")`,
-    );
+    throw new Error(`the caller is on team "${team.name}", not "${inputs.name}": if the lost create made it, or it is yours, add adopt: true (it is renamed to "${inputs.name}")`);
   }
   return [team];
 }
@@ -43,6 +41,6 @@ export function createTeamOnce(ctx: ProviderContext, inputs: TeamInputs, send: (
     before: async () => undefined,
     send,
     findCreated: () => findCreatedTeam(ctx, inputs),
-    ifUnknown: "the team may exist: add adopt: true before the next up, which otherwise fails on \"already belongs to a team\"",
+    ifUnknown: 'the team may exist: add adopt: true before the next up, which otherwise fails on "already belongs to a team"',
   });
 }
