@@ -2,7 +2,9 @@
  * The retry policy as data (octokit plugin-retry style) and the decisions made from it.
  * 429 is always retried after the reset (the request was not processed). 5xx and network
  * errors are retried only for idempotent operations, or when the request provably never
- * left (connection refused, DNS failure); a create after an ambiguous failure is surfaced.
+ * left (connection refused, DNS failure). Any other write after an ambiguous failure is
+ * surfaced (`ambiguous: true`) for the resource to decide: it reads what its lost call did and
+ * keeps it or sends again (resources/shared/lost-answer.ts, DECISIONS D90).
  */
 export interface RetryPolicy {
   /** Retries of 5xx / network errors (idempotent operations). */

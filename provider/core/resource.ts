@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isGone } from "../client/errors";
 import type { ProviderContext } from "../deployment/context";
+import type { DiffRun } from "../deployment/hand-over";
 import { DiffRules, diffByRules, pickInputs } from "./diff";
 
 /** Properties as the hosts pass them, before check: untyped JSON. */
@@ -31,8 +32,8 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
    * reports where they break it (core/check.ts inputFailures); `olds`, the inputs of the last deployment.
    */
   check(olds: Props, news: I): pulumi.dynamic.CheckResult<I> | Promise<pulumi.dynamic.CheckResult<I>>;
-  /** Optional override; by default the rules decide. */
-  diff?(id: string, olds: S, news: I): pulumi.dynamic.DiffResult;
+  /** Optional override; by default the rules decide. `run`: the deployment whose diff this is (none for the drift report). */
+  diff?(id: string, olds: S, news: I, run?: DiffRun): pulumi.dynamic.DiffResult;
   create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }>;
   /** The current outputs, or undefined when the object is gone. */
   read(ctx: ProviderContext, id: string, props: S): Promise<S | undefined>;

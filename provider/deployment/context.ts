@@ -18,6 +18,7 @@ import { ParentListCache } from "./cache";
 import { Claims } from "./claims";
 import { EngineLog } from "./engine-log";
 import { serviceWarningsTo } from "./service-warnings";
+import { HandOvers } from "./hand-over";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -37,6 +38,8 @@ export interface ProviderContext {
   settings: Settings;
   /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
   holder: KeyHolder;
+  /** What this run's diffs left for its creates (deployment/hand-over.ts). */
+  handOvers: HandOvers;
   /** The key's account (GET /account once per context; deployment/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
@@ -65,6 +68,8 @@ export interface HostState {
   /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
   readonly verified: ReadonlyMap<string, KeyAccount>;
   readonly log: EngineLog;
+  /** What the run's diffs left for its creates. */
+  readonly handOvers: HandOvers;
 }
 
 export class Deployment {
@@ -77,6 +82,8 @@ export class Deployment {
   readonly claims: Claims;
   /** Warnings and debug lines to the engine (stderr without one). */
   readonly log: EngineLog;
+  /** What a diff of this run left for the create that follows it (a template's update_files, D91). */
+  readonly handOvers: HandOvers;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -94,6 +101,7 @@ export class Deployment {
     this.claims = state.claims ?? new Claims();
     this.verified = state.verified ?? new Map();
     this.log = state.log ?? new EngineLog(undefined);
+    this.handOvers = state.handOvers ?? new HandOvers();
   }
 
   /**
@@ -101,7 +109,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -149,6 +157,7 @@ export class Deployment {
       cache: new ParentListCache(),
       settings,
       holder: this.holder,
+      handOvers: this.handOvers,
       account() {
         if (account) return account;
         const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));

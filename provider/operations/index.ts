@@ -12,6 +12,7 @@ import { DEFAULT_BASE_URL } from "../client/options";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
 import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
+import type { DiffRun } from "../deployment/hand-over";
 import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
@@ -53,8 +54,8 @@ function objectKeys(type: string, impl: ResourceImpl, id: string, props: Props):
 }
 
 /** The resource's own diff of its inputs (no request). */
-async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Props): Promise<pulumi.dynamic.DiffResult> {
-  return impl.diff ? impl.diff(id, olds, news) : defaultDiff(impl, olds, news);
+async function inputDiff(impl: ResourceImpl, id: string, olds: Props, news: Props, run?: DiffRun): Promise<pulumi.dynamic.DiffResult> {
+  return impl.diff ? impl.diff(id, olds, news, run) : defaultDiff(impl, olds, news);
 }
 
 export type OperationName = "check" | "diff" | "create" | "read" | "update" | "delete";
@@ -126,7 +127,7 @@ function makeOperations(type: string): ResourceOperations {
       }),
     diff: (d, id, o, n) =>
       op(d, type, "diff", async () => {
-        const result = await inputDiff(impl, id, o, n);
+        const result = await inputDiff(impl, id, o, n, d);
         // A key changed since this object's last deployment is verified now (one read per
         // process) and recorded by an update, even when no input changed (D63).
         if (await keyChange(d, `${type} ${id} diff`, o)) return { ...result, changes: true };

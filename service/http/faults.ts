@@ -6,6 +6,8 @@
  * `after: true` lets the request be processed and committed first, then answers with the
  * fault (a lost answer: the caller cannot tell whether its create happened); `drop: true`
  * closes the connection without any answer (with `after`, once the change is committed).
+ * `seed` makes a `ratio` rule draw from its own seeded generator: the same requests in the same
+ * order are hit on every run (a test at scale that drops 10% of answers is repeatable).
  */
 import { ERROR_NAMES } from "./errors";
 
@@ -17,6 +19,8 @@ export interface FaultRule {
   /** Remaining matches to affect; undefined = unlimited (or ratio). */
   count?: number;
   ratio?: number;
+  /** With `ratio`: draw from a generator seeded with this (repeatable) instead of Math.random. */
+  seed?: number;
   delay_ms?: number;
   error_name?: string;
   error_msg?: string;
@@ -40,16 +44,20 @@ export type FaultInput = Omit<FaultRule, "id" | "hits" | "until">;
 export class Faults {
   private rules: FaultRule[] = [];
   private nextId = 1;
+  /** The generators of seeded rules, by rule id. */
+  private readonly draws = new Map<number, () => number>();
 
   add(input: FaultInput, nowMs: number = Date.now()): FaultRule {
     const until = input.duration_ms !== undefined ? nowMs + input.duration_ms : undefined;
     const rule: FaultRule = { ...input, ...(until !== undefined ? { until } : {}), id: this.nextId++, hits: 0 };
     this.rules.push(rule);
+    if (input.seed !== undefined) this.draws.set(rule.id, seeded(input.seed));
     return rule;
   }
 
   clear(): void {
     this.rules = [];
+    this.draws.clear();
   }
 
   list(): FaultRule[] {
@@ -63,13 +71,25 @@ export class Faults {
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (!pathMatches(r.path, path)) continue;
       if (r.count !== undefined && r.count <= 0) continue;
-      if (r.ratio !== undefined && random() >= r.ratio) continue;
+      if (r.ratio !== undefined && (this.draws.get(r.id) ?? random)() >= r.ratio) continue;
       if (r.count !== undefined) r.count--;
       r.hits++;
       return { ...r, error_name: r.error_name ?? (r.status ? ERROR_NAMES[r.status] : undefined) };
     }
     return undefined;
   }
+}
+
+/** mulberry32: a small, fast generator of floats in [0, 1) from a 32-bit seed. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export function pathMatches(pattern: string, path: string): boolean {

@@ -15,7 +15,7 @@
  * Idempotent create without adoption by name (D8): after a create that failed without an
  * answer (5xx or network: it may have been committed), the list is read again and only an app
  * with this name and domains that was not there before the first attempt is kept; none = sent
- * again, at most CREATE_ATTEMPTS times.
+ * again, at most 3 sends (resources/shared/lost-answer.ts, shared by every kind: D90).
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import type { BodyOf, ResultOf } from "../../../contract";
@@ -28,7 +28,7 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
-import { isEsignApiError } from "../../client/errors";
+import { createOnce, hold, isHeld } from "../shared/lost-answer";
 import type { ResourceImpl } from "../../core/resource";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
@@ -126,28 +126,22 @@ async function callerAccountId(ctx: ProviderContext): Promise<string> {
 
 /**
  * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
- * of this provider process already holds, so two `adopt: true` resources never take one app and
- * a create's recovery never takes an app another create made.
+ * of this provider process already holds (resources/shared/lost-answer.ts), so two `adopt: true`
+ * resources never take one app and a create's recovery never takes an app another create made.
  */
-const heldApps = new WeakMap<ProviderContext, Set<string>>();
-function hold(ctx: ProviderContext, clientId: string): void {
-  const set = heldApps.get(ctx) ?? new Set<string>();
-  set.add(clientId);
-  heldApps.set(ctx, set);
-}
+const API_APP_KIND = "api-app";
 
 const sameAppAs = (inputs: ApiAppInputs) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
 
 /** The caller's own apps with this name and domain set that no resource of this run holds. */
 async function freeMatches(ctx: ProviderContext, inputs: ApiAppInputs): Promise<ApiAppWire[]> {
   const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
-  const held = heldApps.get(ctx);
-  return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !held?.has(a.client_id));
+  return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !isHeld(ctx, API_APP_KIND, a.client_id));
 }
 
 /** Keeps the shared list in step with this process's writes instead of re-reading it. */
 function remember(ctx: ProviderContext, app: ApiAppWire): void {
-  hold(ctx, app.client_id);
+  hold(ctx, API_APP_KIND, app.client_id);
   ctx.cache.patch(cacheKeys.apiApps, (apps) => [...apps.filter((a) => a.client_id !== app.client_id), app]);
 }
 
@@ -194,48 +188,42 @@ function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
   );
 }
 
-const CREATE_ATTEMPTS = 3;
-
 /**
- * The list read after a create without an answer. When it fails too, nobody can tell whether
- * the app exists, and a later run would not find it (no adoption by name): the error says so.
+ * The caller's apps with this name and domains, not held by a resource of this run, that were
+ * not there before the first send: after a lost answer only this create can have made one.
+ * `recover` (a cut-off run) calls it without `before`.
  */
-async function lookAgain(ctx: ProviderContext, inputs: ApiAppInputs, lost: { status: number; code?: string }): Promise<ApiAppWire[]> {
-  try {
-    return await freeMatches(ctx, inputs);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `API app "${inputs.name}": POST /api_app got no answer (${lost.status || lost.code}) and reading the apps to see whether it was made failed too (${why}); ` +
-        "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
-    );
-  }
+export async function findCreatedApps(ctx: ProviderContext, inputs: ApiAppInputs, before?: ReadonlySet<string>): Promise<ApiAppWire[]> {
+  ctx.cache.invalidate(cacheKeys.apiApps);
+  return (await freeMatches(ctx, inputs)).filter((a) => !before?.has(a.client_id));
 }
 
 /**
- * POST /api_app, idempotent without adopting by name: the client ids that existed before the
- * first attempt are noted, and after a failure without an answer (5xx, network: it may have
- * been committed) only an app with this name and domains that was NOT there before is taken,
- * since only this create can have made it. Found = kept, not found = sent again (D8).
+ * POST /api_app, idempotent without adopting by name (D8, D90): the client ids that existed
+ * before the first attempt are noted, and after a lost answer (5xx, network: it may have been
+ * committed) only an app with this name and domains that was NOT there before is taken. Found =
+ * kept, not found = sent again. When the look fails too, nobody can tell whether the app exists,
+ * and a later run would not find it (no adoption by name): the error says so.
  */
 async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ id: string; outs: ApiAppState }> {
-  const before = new Set((await visibleApps(ctx)).map((a) => a.client_id));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const app = await ctx.client.apiApp.create(createBody(inputs));
-      remember(ctx, app);
-      return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
-    } catch (error) {
-      if (!isEsignApiError(error) || !error.ambiguous || attempt >= CREATE_ATTEMPTS) throw error;
-      ctx.cache.invalidate(cacheKeys.apiApps);
-      const committed = (await lookAgain(ctx, inputs, error)).find((a) => !before.has(a.client_id));
-      if (committed) {
-        ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) but was committed as ${committed.client_id}; keeping it`);
-        return takeOver(ctx, committed, inputs);
-      }
-      ctx.log(`API app "${inputs.name}": create failed without an answer (${error.status || error.code}) and was not committed; creating again`);
-    }
-  }
+  let sent = false;
+  const app = await createOnce(ctx, {
+    kind: API_APP_KIND,
+    what: `API app "${inputs.name}"`,
+    idOf: (a: ApiAppWire) => a.client_id,
+    before: async () => new Set((await visibleApps(ctx)).map((a) => a.client_id)),
+    send: async () => {
+      const made = await ctx.client.apiApp.create(createBody(inputs));
+      sent = true;
+      return made;
+    },
+    findCreated: (before) => findCreatedApps(ctx, inputs, before),
+    ifUnknown: "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
+  });
+  // An app found after a lost answer is brought in line (its answer was never read); an answered one is as sent.
+  if (!sent) return takeOver(ctx, app, inputs);
+  remember(ctx, app);
+  return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
 }
 
 export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {

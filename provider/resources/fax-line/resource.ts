@@ -3,7 +3,8 @@
  *
  * Replaces: areaCode, country, city, accountId (a line cannot be moved; a new one is bought).
  * Updates in place: nothing.
- * Calls: create POST /fax_line/create; read GET /fax_line?number=...; delete DELETE /fax_line
+ * Calls: create GET /fax_line/list (once per run: what was there before) then POST /fax_line/create
+ * (a lost answer: the list again, D90); read GET /fax_line?number=...; delete DELETE /fax_line
  * with {number} (404 = already gone).
  * Adoption: give `number` and create takes over that line instead of buying one.
  * Who may use the line is not an output: FaxLineUser resources hold that.
@@ -16,6 +17,7 @@ import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
 import type { ResourceImpl } from "../../core/resource";
+import { buyLineOnce } from "./outcome";
 import type { FaxLineInputs, FaxLineState } from "./schema";
 
 type FaxLineWire = ResultOf<"fax_line.get">;
@@ -52,7 +54,7 @@ export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   },
 
   async create(ctx, inputs) {
-    const line = inputs.number ? await ctx.client.faxLine.get({ number: inputs.number }) : await ctx.client.faxLine.create(createBody(inputs));
+    const line = inputs.number ? await ctx.client.faxLine.get({ number: inputs.number }) : await buyLineOnce(ctx, inputs, () => ctx.client.faxLine.create(createBody(inputs)));
     if (inputs.number) await announceAdoption(ctx, { type: "FaxLine", object: `fax line ${line.number}`, how: "number was given" });
     return { id: line.number, outs: outputsOf(line, inputs) };
   },

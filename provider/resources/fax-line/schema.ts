@@ -18,7 +18,7 @@ export const faxLineAbout = {
   description: "A fax line bought for the account. Deleting or replacing it releases the number for good: protect it.",
   calls: [
     ["preview", "none"],
-    ["create", "`POST /fax_line/create`"],
+    ["create", "`GET /fax_line/list` (once per run: what was there before, so a lost answer never buys a second line), `POST /fax_line/create`"],
     ["create with `number`", "`GET /fax_line?number=...`"],
     ["refresh", "`GET /fax_line?number=...` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
     ["delete", "`DELETE /fax_line` with `{number}` (404: already gone)"],

@@ -8,7 +8,8 @@
  * never a second invitation).
  * Calls: create PUT /team/add_member?team_id=...; read: who is on the team
  * (resources/shared/team-people.ts), read ONCE per team and shared by every member's refresh; delete
- * POST /team/remove_member, which also expires a pending invitation (404 = already gone).
+ * POST /team/remove_member, which also expires a pending invitation (404 = already gone; a lost
+ * answer: the team is read again, D90).
  * An invitation counts as present (no re-invite on every run); `status` is `invited` until
  * the person accepts, then `member`. A person already on the team is taken over, with an
  * engine warning naming them.
@@ -25,6 +26,7 @@ import type { ResourceImpl } from "../../core/resource";
 import { findPerson, personInput, personKeys, personRequired, personRules, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
 import { resolveTeamId, teamPeople } from "../shared/team-people";
+import { moveOnce, removeOnce } from "./outcome";
 import type { TeamMemberInputs, TeamMemberState } from "./schema";
 
 const rules: DiffRules = {
@@ -87,7 +89,7 @@ async function addMember(ctx: ProviderContext, teamId: string, inputs: TeamMembe
 /** POST /team/remove_member with new_team_id: the person changes team (and role), nothing else. */
 async function move(ctx: ProviderContext, olds: TeamMemberState, who: PersonInput, teamId: string, role: string | undefined): Promise<TeamPerson> {
   const newRole = role ?? olds.role;
-  await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>({ ...personInput(who), newTeamId: teamId, newRole }));
+  await moveOnce(ctx, teamId, who, () => ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>({ ...personInput(who), newTeamId: teamId, newRole })));
   const person: TeamPerson = { accountId: olds.accountId, emailAddress: olds.emailAddress, role: newRole ?? "Member", status: olds.status ?? "member" };
   ctx.cache.patch(cacheKeys.teamPeople(olds.teamId), (people) => people.filter((p) => p !== findPerson(people, who)));
   ctx.cache.patch(cacheKeys.teamPeople(teamId), (people) => [...people.filter((p) => p !== findPerson(people, who)), person]);
@@ -140,7 +142,7 @@ export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   objectKeys: (_id, props) => personKeys(props.teamId, props),
 
   async delete(ctx, _id, props) {
-    await ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>(personInput(props)));
+    await removeOnce(ctx, props.teamId, props, () => ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>(personInput(props))));
     ctx.cache.patch(cacheKeys.teamPeople(props.teamId), (people) => people.filter((p) => p !== findPerson(people, props)));
   },
 };

@@ -31,7 +31,10 @@ export const teamMemberAbout = {
     ],
     ["refresh", "the team's people, read **once per team** and shared by every member of that team"],
     ["update", "role: `PUT /team/add_member?team_id=...` with the new role; team: `POST /team/remove_member` with `new_team_id` and `new_role` (a move); address only: none"],
-    ["delete", "`POST /team/remove_member` (`account_id` or `email_address`); it also expires a pending invitation. 404: already gone"],
+    [
+      "delete",
+      "`POST /team/remove_member` (`account_id` or `email_address`); it also expires a pending invitation. 404: already gone; after a lost answer the team is read again (the person gone = removed)",
+    ],
   ],
   importId: "`<teamId>/<accountId or emailAddress>`",
   importExample: "alice <teamId>/alice@example.com",

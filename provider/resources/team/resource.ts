@@ -2,7 +2,8 @@
  * Team: the account's team (an account belongs to at most one).
  *
  * Replaces: nothing. Updates in place (PUT /team): name.
- * Calls: create POST /team/create then GET /team/info; read GET /team (shared with the
+ * Calls: create POST /team/create then GET /team/info (a lost answer: GET /team shows whether
+ * the team was made, D90); read GET /team (shared with the
  * members' reads; GET /team/info only if its accounts lack team_id);
  * update PUT /team; delete DELETE /team/destroy (works only while the caller is the sole
  * member, so members are removed first: they depend on the team).
@@ -21,6 +22,7 @@ import { toWire } from "../../core/naming";
 import type { ProviderContext } from "../../deployment/context";
 import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
+import { createTeamOnce } from "./outcome";
 import type { TeamInputs, TeamState } from "./schema";
 
 type TeamWire = ResultOf<"team.get">;
@@ -67,7 +69,7 @@ export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
         if (!isNotFound(error)) throw error;
       }
     }
-    const team = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
+    const team = await createTeamOnce(ctx, inputs, () => ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name }));
     forgetCallerTeam(ctx);
     const teamId = await currentTeamId(ctx);
     return { id: teamId, outs: outputsOf(team, teamId, inputs) };

@@ -14,7 +14,7 @@ export const teamAbout = {
   description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",
   calls: [
     ["preview", "none"],
-    ["create", "`POST /team/create`, then `GET /team/info` (the team id)"],
+    ["create", "`POST /team/create`, then `GET /team/info` (the team id); after a lost answer, `GET /team` shows whether the team was made"],
     ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
     [
       "refresh",

@@ -7,7 +7,8 @@
  * POST /template/update_files/{old id} (the service overlays the new files on the old
  * template's fields and returns a new template) and the engine then deletes the old one.
  * Updates in place (POST /template/update/{id}): title, subject, message, ccRoles.
- * Calls: create POST /template/create (multipart with local files), then polls
+ * Calls: create GET /template/list (once per run: what was there before; a lost answer reads it
+ * again and keeps the template it made, D90), POST /template/create (multipart with local files), then polls
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
@@ -30,6 +31,7 @@ import { DiffRules, diffByRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
 import type { Props, ResourceImpl } from "../../core/resource";
+import { makeTemplateOnce } from "./outcome";
 import { waitForTemplate } from "./wait";
 import type { TemplateInputs, TemplateState } from "./schema";
 
@@ -92,8 +94,8 @@ function replacing(olds: Props, news: Props): string[] {
 const ADOPTED_REASON =
   "an adopted template (templateId) is never replaced, which would delete it: " + "change it in the web UI and declare what it has, or remove templateId and let esign make a template of its own";
 
-/** Diff -> create hand-over inside one provider process: new inputs -> the template they replace. */
-const pendingFileReplacements = new Map<string, string>();
+/** The diff -> create hand-over (the run's, deployment/hand-over.ts): new inputs -> the template they replace. */
+const HAND_OVER = "Template:update_files";
 const replacementKey = (inputs: TemplateInputs) => stableJson(inputs);
 
 function wireBody(inputs: TemplateInputs, withFiles: boolean): BodyOf<"template.create"> {
@@ -152,17 +154,14 @@ function metadataOf(actual: Record<string, unknown> | null | undefined, declared
 }
 
 async function createOrOverlay(ctx: ProviderContext, inputs: TemplateInputs): Promise<string> {
-  const replaced = pendingFileReplacements.get(replacementKey(inputs));
+  const replaced = ctx.handOvers.take(HAND_OVER, replacementKey(inputs));
   if (replaced) {
-    pendingFileReplacements.delete(replacementKey(inputs));
     const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, true);
     const body = Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
     ctx.log(`template ${replaced}: new files, overlaying them with update_files`);
-    const made = await ctx.client.template.updateFiles(replaced, body);
-    return made.template_id;
+    return makeTemplateOnce(ctx, inputs, () => ctx.client.template.updateFiles(replaced, body));
   }
-  const made = await ctx.client.template.create(wireBody(inputs, true));
-  return made.template_id;
+  return makeTemplateOnce(ctx, inputs, () => ctx.client.template.create(wireBody(inputs, true)));
 }
 
 const updateBody = (inputs: TemplateInputs) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
@@ -216,7 +215,7 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
     return { inputs, failures };
   },
 
-  diff(id, olds, news) {
+  diff(id, olds, news, run) {
     const result = diffByRules(rules, declaredOlds(olds, news), news);
     // What the program asks of an adopted template was refused by check; what remains is the
     // web UI's change of content (seen by refresh), which a replace would answer by deleting it.
@@ -225,7 +224,7 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
       throw new Error(`template ${id}: ${replaces.join(", ")} differ from the template's: ${ADOPTED_REASON}`);
     }
     const onlyFiles = (result.replaces ?? []).length > 0 && result.replaces!.every((k) => FILE_KEYS.includes(k));
-    if (onlyFiles && !news.templateId) pendingFileReplacements.set(replacementKey(news), id);
+    if (onlyFiles && !news.templateId) run?.handOvers.leave(HAND_OVER, replacementKey(news), id);
     return result;
   },
 

@@ -63,7 +63,10 @@ export const templateAbout = {
     "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
   calls: [
     ["preview", "none (files are hashed locally)"],
-    ["create", "`POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`"],
+    [
+      "create",
+      "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`",
+    ],
     ["replace of files only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
     ["create with `templateId`", "`GET /template/{template_id}`, then `POST /template/update/{template_id}` and a `GET` only when the declared texts or cc roles differ"],
     ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
