@@ -28,6 +28,7 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
+import { isEsignApiError } from "../../client/errors";
 import { createOnce, hold, isHeld } from "../shared/lost-answer";
 import type { ResourceImpl } from "../../core/resource";
 import type { ApiAppInputs, ApiAppState } from "./schema";
