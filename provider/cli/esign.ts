@@ -6,6 +6,7 @@
  *   esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] ...
  *     (the engine's import file for `pulumi import --file`: import-file.ts)
  *   esign drift [DIR] [--stack NAME] [--format text|markdown|json]   (see drift.ts)
+ *   esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]   (after a cut-off run: recover.ts)
  *
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
  */
@@ -16,11 +17,13 @@ import { EsignClient } from "../client";
 import { DRIFT_USAGE } from "./drift-format";
 import { readAccount } from "./export";
 import { importFileOf, parseProviderSpec } from "./import-file";
+import { RECOVER_USAGE } from "./recover-usage";
 
 const USAGE = [
   "usage: esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
   "       esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] [--force] ...",
   DRIFT_USAGE.replace(/^usage:/, "      "),
+  RECOVER_USAGE.replace(/^usage:/, "      "),
 ].join("\n");
 
 const FLAGS = ["out", "api-key", "base-url", "format", "plugin-version", "provider"];
@@ -49,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "drift") return (await import("./drift")).drift(rest);
+  if (command === "recover") return (await import("./recover")).recoverCommand(rest);
   if (command !== "export") {
     console.error(command ? `esign: unknown command ${command}\n${USAGE}` : USAGE);
     return 2;
