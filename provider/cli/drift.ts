@@ -11,6 +11,8 @@ import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
 import { driftOf } from "./drift-report";
+import { withPendingOperations } from "./recover-drift";
+import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 interface DriftArgs {
@@ -81,8 +83,10 @@ export async function drift(argv: string[]): Promise<number> {
     if (!stackName) throw new Error(`no stack selected in ${args.dir}: pass --stack NAME`);
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
     const entries = await driftOf(stack);
-    process.stdout.write(formatDrift(stackName, entries, args.format));
-    return entries.length > 0 ? 2 : 0;
+    const exported = (await stack.exportStack()) as ExportedDeployment;
+    process.stdout.write(withPendingOperations(formatDrift(stackName, entries, args.format), stackName, args.format, exported));
+    // Pending creates are a difference between state and service too (an object may be unrecorded).
+    return entries.length > 0 || pendingOperations(exported).length > 0 ? 2 : 0;
   } catch (e) {
     console.error(`esign drift: ${reason(e)}`);
     return 1;

@@ -155,7 +155,8 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   // A cut-off run leaves its lock on a file backend; every later command then stops on it.
   const who = await pulumi(opts.dir, ["whoami", "--json"]);
   const backendUrl = who.code === 0 ? String((JSON.parse(who.stdout) as { url?: string }).url ?? "") : (process.env.PULUMI_BACKEND_URL ?? "");
-  const locks = fileBackendLocks(backendUrl, project, stack) ?? [];
+  const seen = fileBackendLocks(backendUrl, project, stack);
+  const locks = seen ?? [];
   const live = locks.filter((l) => l.alive);
   if (live.length) {
     err(`esign recover: stack ${stack} is locked by a running update (${live.map(describeLock).join("; ")}); wait for it to end`);
@@ -165,19 +166,29 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     err(`esign recover: stack ${stack} is locked by a run that was cut off (${locks.map(describeLock).join("; ")}); run again with --unlock to remove the lock (as \`pulumi cancel\` does)`);
     return EXIT.failure;
   }
-  if (locks.length) {
-    if (opts.dryRun) out(`would unlock stack ${stack}: lock of ${locks.map(describeLock).join("; ")}`);
-    else {
+  /** Removes the stale lock once the command is going to change the stack (never before a refusal or in a dry run). */
+  const unlock = async () => {
+    if (!opts.unlock) return;
+    if (opts.dryRun) {
+      if (locks.length) out(`would unlock stack ${stack}: lock of ${locks.map(describeLock).join("; ")}`);
+      return;
+    }
+    if (!seen) {
+      // Another backend: its lock cannot be seen from here; `pulumi cancel` removes (or cancels) it.
+      const cancel = await pulumi(opts.dir, ["cancel", "--yes", "--stack", stack]);
+      out(cancel.code === 0 ? `unlocked stack ${stack} (pulumi cancel)` : `pulumi cancel: ${engineError(cancel)}`);
+    } else if (locks.length) {
       await mustPulumi(opts.dir, ["cancel", "--yes", "--stack", stack], "pulumi cancel");
       out(`unlocked stack ${stack}: removed the lock of ${locks.map(describeLock).join("; ")}`);
     }
-  }
+  };
 
   const exported = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
   const plain = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--show-secrets", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
   const creates = pendingCreates(exported);
   const others = pendingOperations(exported).filter((op) => op.type !== "creating" || esignKind(op.resource.type) === undefined);
   if (creates.length === 0) {
+    await unlock();
     out(`stack ${stack}: no pending creates of esign resources${others.length ? `; ${others.length} other pending operation(s): \`pulumi refresh --run-program\` clears them` : ""}`);
     return EXIT.ok;
   }
@@ -196,6 +207,7 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     err("esign recover: a pending create matches several objects; delete the extra one (or adopt the right one: clientId, templateId, number) and run again. Nothing was changed.");
     return EXIT.ambiguous;
   }
+  await unlock();
   if (opts.dryRun) return EXIT.ok;
 
   const settlements = outcomes.map((o) => o.settlement!);

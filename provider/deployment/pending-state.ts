@@ -88,3 +88,14 @@ export function settle(exported: ExportedDeployment, settlements: Settlement[]):
   const pending = pendingOperations(exported).filter((op) => !settled.has(op));
   return { ...exported, deployment: { ...exported.deployment, resources, pending_operations: pending } };
 }
+
+/** The pending operations as short names (`creating portal`), for reports (`esign drift`). */
+export function pendingSummary(exported: ExportedDeployment): string[] {
+  return pendingOperations(exported).map((op) => `${op.type} ${urnName(op.resource.urn)}`);
+}
+
+/** The report's line for a stack with pending operations: what they are and what settles them. */
+export function pendingLine(stack: string, pending: string[]): string {
+  const n = pending.length;
+  return `stack ${stack}: ${n} pending operation${n === 1 ? "" : "s"} from a run that was cut off (${pending.join(", ")}): run \`esign recover\` before \`pulumi up\``;
+}

@@ -5,7 +5,7 @@
  * `after: true`: the change is made, the answer waits). Then `esign recover` as a user runs it.
  */
 import * as assert from "assert";
-import { spawn } from "child_process";
+import { execFile, spawn } from "child_process";
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
@@ -19,6 +19,8 @@ export interface CutProject {
   pulumi(...args: string[]): Promise<CliResult>;
   /** `esign recover` (the compiled CLI) in the project. */
   recover(...args: string[]): Promise<CliResult>;
+  /** `esign drift` (the compiled CLI) in the project. */
+  drift(...args: string[]): Promise<CliResult>;
   /** `pulumi up`, killed (SIGKILL, whole process group) once every fault rule in `rules` has fired; resolves after the kill. */
   upCutOff(rules: FaultRule[], env?: Record<string, string>): Promise<void>;
   exported(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending: { type: string; urn: string }[] }>;
@@ -34,6 +36,14 @@ export interface FaultRule {
 
 /** Long enough that the kill always lands while the answer is held. */
 const HOLD_MS = 20_000;
+
+function esign(dir: string, env: Record<string, string>, command: string, args: string[]): Promise<CliResult> {
+  return new Promise<CliResult>((resolve) => {
+    execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), command, ...args], { cwd: dir, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 export async function cutProject(svc: LocalService, name: string, program: string): Promise<CutProject> {
   const dir = path.join(repoRoot, ".pulumi-local", `${name}-${crypto.randomBytes(4).toString("hex")}`);
@@ -51,15 +61,8 @@ export async function cutProject(svc: LocalService, name: string, program: strin
     dir,
     env,
     pulumi,
-    recover: (...args) =>
-      new Promise<CliResult>((resolve) => {
-        require("child_process").execFile(
-          process.execPath,
-          [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), "recover", ...args],
-          { cwd: dir, env: { ...process.env, ...env } },
-          (error: { code?: number } | null, stdout: string, stderr: string) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-        );
-      }),
+    recover: (...args) => esign(dir, env, "recover", args),
+    drift: (...args) => esign(dir, env, "drift", args),
     async upCutOff(rules, extraEnv = {}) {
       const ids: number[] = [];
       for (const r of rules) {
