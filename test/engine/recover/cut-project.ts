@@ -1,6 +1,6 @@
 /**
  * A Pulumi project on disk whose `pulumi up` can be cut off: run in its own process group and
- * killed with SIGKILL (CLI, language host, providers: nothing gets to clean up) once the local
+ * killed with SIGKILL (CLI, language host, providers: nothing gets to clean up; killTree) once the local
  * service has committed the creates a test holds the answers of (fault rules with a delay and
  * `after: true`: the change is made, the answer waits). Then `esign recover` as a user runs it.
  */
@@ -36,6 +36,42 @@ export interface FaultRule {
 
 /** Long enough that the kill always lands while the answer is held. */
 const HOLD_MS = 20_000;
+
+/**
+ * SIGKILL to the CLI's process tree, as a cancelled CI job's runner does: the CLI's process group
+ * and each plugin's, since the engine starts every plugin (language host, providers) in a process
+ * group of its own (sdk/go/common/util/cmdutil: RegisterProcessGroup). Killing the CLI's group
+ * alone leaves the providers running: they finish their requests, and one retried a dropped create.
+ */
+function killTree(root: number): void {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parentOf) if (tree.has(ppid) && !tree.has(pid)) grew = !!tree.add(pid);
+  }
+  // Stop them all first, so no process reacts to another's death, then kill.
+  for (const pid of tree) signal(pid, "SIGSTOP");
+  for (const pid of tree) signal(-pid, "SIGKILL"); // its group, where it leads one
+  for (const pid of tree) signal(pid, "SIGKILL");
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // not a group leader, or gone
+  }
+}
 
 function esign(dir: string, env: Record<string, string>, command: string, args: string[]): Promise<CliResult> {
   return new Promise<CliResult>((resolve) => {
@@ -96,7 +132,7 @@ export async function cutProject(svc: LocalService, name: string, program: strin
       }
       // The handler and the commit run before the held answer (service/pipeline/commit.ts); a moment for them.
       await new Promise((r) => setTimeout(r, 300));
-      process.kill(-child.pid!, "SIGKILL");
+      killTree(child.pid!);
       await exited;
       await svc.control("DELETE", "/faults");
     },
