@@ -122,10 +122,17 @@ export function driftFromEvents(events: EngineEvent[], inState: Set<string>): Dr
  * the program (--run-program), so it reads with the current config (a rotated key, a moved
  * base URL), not the config recorded at the last `up`.
  */
-export async function driftOf(stack: Stack): Promise<DriftEntry[]> {
+export async function driftOf(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<DriftEntry[]> {
   const state = await stack.exportStack();
   const inState = new Set<string>((state.deployment?.resources ?? []).map((r: { urn: string }) => r.urn));
   const events: EngineEvent[] = [];
-  await stack.preview({ refresh: true, runProgram: true, onEvent: (e) => events.push(e) });
+  await stack.preview({
+    refresh: true,
+    runProgram: true,
+    onEvent: (e) => {
+      events.push(e);
+      onEvent?.(e);
+    },
+  });
   return driftFromEvents(events, inState);
 }

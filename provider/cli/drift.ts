@@ -3,43 +3,27 @@
  *
  * A refresh preview (running the program: the current config's key and URL) of a stack of the Pulumi project in DIR (default: the current directory;
  * default stack: the selected one), reported as what differs between git and the service.
- * Exit 0: no drift; 2: drift; 1: error. Needs the pulumi CLI on PATH and the stack's backend
+ * Exit codes: exit-codes.ts (0 no drift, 2 drift, 1 error). Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, formatDrift } from "./drift-format";
+import { CommandError } from "./command";
+import { DriftFormat, formatDrift } from "./drift-format";
+import { findingsExit } from "./exit-codes";
+import { onPath } from "./on-path";
+import type { Ui } from "./ui";
 import { driftOf } from "./drift-report";
 import { withPendingOperations } from "./recover-drift";
 import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
-interface DriftArgs {
+export interface DriftOptions {
+  /** The Pulumi project's directory (absolute). */
   dir: string;
   stack?: string;
   format: DriftFormat;
-}
-
-function parseArgs(argv: string[]): DriftArgs {
-  const out: DriftArgs = { dir: process.cwd(), format: "text" };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--(stack|format)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) {
-      if (argv[i].startsWith("-")) throw new Error(`unknown option ${argv[i]}`);
-      positional.push(argv[i]);
-      continue;
-    }
-    const value = m[2] ?? argv[++i];
-    if (!value) throw new Error(`--${m[1]} needs a value`);
-    if (m[1] === "stack") out.stack = value;
-    else if ((DRIFT_FORMATS as string[]).includes(value)) out.format = value as DriftFormat;
-    else throw new Error(`--format must be one of ${DRIFT_FORMATS.join(", ")}, not "${value}"`);
-  }
-  if (positional.length > 1) throw new Error(`one project directory expected, got ${positional.join(" ")}`);
-  if (positional[0]) out.dir = path.resolve(positional[0]);
-  return out;
 }
 
 /**
@@ -64,31 +48,24 @@ export function reason(e: unknown): string {
   return message.split("\n").find((l) => l.trim()) ?? message;
 }
 
-/** Runs the command; resolves to the exit code. */
-export async function drift(argv: string[]): Promise<number> {
-  let args: DriftArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    console.error(`esign drift: ${(e as Error).message}\n${DRIFT_USAGE}`);
-    return 1;
-  }
-  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) {
-    console.error(`esign drift: no Pulumi.yaml in ${args.dir}`);
-    return 1;
-  }
+/** Runs the command (options parsed by commands/drift.ts); resolves to the exit code. */
+export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
+  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
+  // Said here: the Automation API's own error for a missing CLI is "code: -2".
+  if (!onPath("pulumi", ui.io.env)) throw new CommandError("the pulumi CLI is not on PATH (drift runs `pulumi preview --refresh` with it): install it, https://www.pulumi.com/docs/install/");
   try {
     const workspace = await LocalWorkspace.create({ workDir: args.dir });
     const stackName = args.stack ?? (await workspace.stack())?.name;
-    if (!stackName) throw new Error(`no stack selected in ${args.dir}: pass --stack NAME`);
+    if (!stackName) throw new CommandError(`no stack selected in ${args.dir}: pass --stack NAME`);
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
-    const entries = await driftOf(stack);
+    const progress = ui.progress(`refreshing stack ${stackName} (pulumi preview --refresh --run-program)`).counting("engine events");
+    const entries = await progress.around(`refreshed stack ${stackName}`, () => driftOf(stack, () => progress.tick()));
     const exported = (await stack.exportStack()) as ExportedDeployment;
-    process.stdout.write(withPendingOperations(formatDrift(stackName, entries, args.format), stackName, args.format, exported));
+    ui.print(withPendingOperations(formatDrift(stackName, entries, args.format, ui.out), stackName, args.format, exported));
     // Pending creates are a difference between state and service too (an object may be unrecorded).
-    return entries.length > 0 || pendingOperations(exported).length > 0 ? 2 : 0;
+    return findingsExit({ drift: entries.length > 0 || pendingOperations(exported).length > 0 });
   } catch (e) {
-    console.error(`esign drift: ${reason(e)}`);
-    return 1;
+    if (e instanceof CommandError) throw e;
+    throw new CommandError(reason(e));
   }
 }

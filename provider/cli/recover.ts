@@ -28,37 +28,18 @@ import { candidatesFor, idempotent, type Candidate } from "../deployment/pending
 import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../deployment/pending-state";
 import { declaredKeys } from "../operations";
 import { registry } from "../resources/registry";
-import { RECOVER_USAGE } from "./recover-usage";
+import { EXIT } from "./exit-codes";
 import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
-
-export const EXIT = { ok: 0, failure: 1, ambiguous: 4, usage: 64 } as const;
 
 export interface RecoverOptions {
   dir: string;
   stack?: string;
   dryRun: boolean;
   unlock: boolean;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
-}
-
-export function parseRecoverArgs(argv: string[]): RecoverOptions | string {
-  const opts: RecoverOptions = { dir: process.cwd(), dryRun: false, unlock: false };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--dry-run") opts.dryRun = true;
-    else if (a === "--unlock") opts.unlock = true;
-    else if (a === "--stack" || a.startsWith("--stack=")) {
-      const v = a === "--stack" ? argv[++i] : a.slice("--stack=".length);
-      if (!v) return "--stack needs a value";
-      opts.stack = v;
-    } else if (a.startsWith("-")) return `unknown option ${a}`;
-    else positional.push(a);
-  }
-  if (positional.length > 1) return `one project directory expected, got ${positional.join(" ")}`;
-  if (positional[0]) opts.dir = path.resolve(positional[0]);
-  return opts;
+  /** A line of the result (stdout). */
+  out: (line: string) => void;
+  /** The one-line error (stderr; the command's label is added by the caller). */
+  err: (line: string) => void;
 }
 
 /** One pending create and what was found for it. */
@@ -143,12 +124,11 @@ function projectName(dir: string): string | undefined {
 
 /** Runs the command; resolves to its exit code. */
 export async function recover(opts: RecoverOptions): Promise<number> {
-  const out = opts.out ?? ((l: string) => console.log(l));
-  const err = opts.err ?? ((l: string) => console.error(l));
+  const { out, err } = opts;
   const project = projectName(opts.dir);
   if (!project) {
-    err(`esign recover: no Pulumi.yaml in ${opts.dir}`);
-    return EXIT.failure;
+    err(`no Pulumi.yaml in ${opts.dir}`);
+    return EXIT.FAILURE;
   }
   const stack = opts.stack ?? (await mustPulumi(opts.dir, ["stack", "--show-name"], "pulumi stack")).trim();
 
@@ -159,12 +139,12 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   const locks = seen ?? [];
   const live = locks.filter((l) => l.alive);
   if (live.length) {
-    err(`esign recover: stack ${stack} is locked by a running update (${live.map(describeLock).join("; ")}); wait for it to end`);
-    return EXIT.failure;
+    err(`stack ${stack} is locked by a running update (${live.map(describeLock).join("; ")}); wait for it to end`);
+    return EXIT.FAILURE;
   }
   if (locks.length && !opts.unlock) {
-    err(`esign recover: stack ${stack} is locked by a run that was cut off (${locks.map(describeLock).join("; ")}); run again with --unlock to remove the lock (as \`pulumi cancel\` does)`);
-    return EXIT.failure;
+    err(`stack ${stack} is locked by a run that was cut off (${locks.map(describeLock).join("; ")}); run again with --unlock to remove the lock (as \`pulumi cancel\` does)`);
+    return EXIT.FAILURE;
   }
   /** Removes the stale lock once the command is going to change the stack (never before a refusal or in a dry run). */
   const unlock = async () => {
@@ -190,7 +170,7 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   if (creates.length === 0) {
     await unlock();
     out(`stack ${stack}: no pending creates of esign resources${others.length ? `; ${others.length} other pending operation(s): \`pulumi refresh --run-program\` clears them` : ""}`);
-    return EXIT.ok;
+    return EXIT.OK;
   }
 
   let ctx: ProviderContext | undefined;
@@ -204,11 +184,11 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   for (const o of outcomes) out(line(o, opts.dryRun || ambiguous));
   if (others.length) out(`${others.length} other pending operation(s) (${others.map((o) => `${o.type} ${urnName(o.resource.urn)}`).join(", ")}): \`pulumi refresh --run-program\` clears them`);
   if (ambiguous) {
-    err("esign recover: a pending create matches several objects; delete the extra one (or adopt the right one: clientId, templateId, number) and run again. Nothing was changed.");
-    return EXIT.ambiguous;
+    err("a pending create matches several objects; delete the extra one (or adopt the right one: clientId, templateId, number) and run again. Nothing was changed.");
+    return EXIT.AMBIGUOUS;
   }
   await unlock();
-  if (opts.dryRun) return EXIT.ok;
+  if (opts.dryRun) return EXIT.OK;
 
   const settlements = outcomes.map((o) => o.settlement!);
   const edited = settle(exported, settlements);
@@ -225,24 +205,9 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     const targets = recorded.flatMap((urn) => ["--target", urn]);
     const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", "--run-program", "--stack", stack, ...targets]);
     if (r.code !== 0) {
-      err(`esign recover: the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
-      return EXIT.failure;
+      err(`the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
+      return EXIT.FAILURE;
     }
   }
-  return EXIT.ok;
-}
-
-/** The command's entry: argv after `recover`. */
-export async function recoverCommand(argv: string[]): Promise<number> {
-  const parsed = parseRecoverArgs(argv);
-  if (typeof parsed === "string") {
-    console.error(`esign recover: ${parsed}\n${RECOVER_USAGE}`);
-    return EXIT.usage;
-  }
-  try {
-    return await recover(parsed);
-  } catch (e) {
-    console.error(`esign recover: ${e instanceof Error ? e.message : String(e)}`);
-    return EXIT.failure;
-  }
+  return EXIT.OK;
 }

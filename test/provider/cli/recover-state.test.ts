@@ -7,7 +7,6 @@
 import * as assert from "assert";
 import { formatDrift } from "../../../provider/cli/drift-format";
 import { withPendingOperations } from "../../../provider/cli/recover-drift";
-import { parseRecoverArgs } from "../../../provider/cli/recover";
 import { esignKind, pendingCreates, settle, type ExportedDeployment } from "../../../provider/deployment/pending-state";
 
 const urn = (type: string, name: string) => `urn:pulumi:prod::acct::${type}::${name}`;
@@ -60,12 +59,6 @@ describe("esign recover: the state edit (no CLI)", () => {
       [`updating ${urn(APP, "other")}`, `creating ${urn("aws:s3/bucket:Bucket", "b")}`],
     );
     assert.strictEqual(settled.deployment.manifest !== undefined, true, "the rest of the deployment is kept");
-  });
-
-  it("parses its arguments; anything else is a usage error", () => {
-    assert.deepStrictEqual(parseRecoverArgs(["--stack", "prod", "--dry-run", "--unlock"]), { dir: process.cwd(), stack: "prod", dryRun: true, unlock: true });
-    assert.strictEqual(parseRecoverArgs(["--force"]), "unknown option --force");
-    assert.strictEqual(parseRecoverArgs(["--stack"]), "--stack needs a value");
   });
 });
 
