@@ -15,6 +15,8 @@ import { findingsExit } from "./exit-codes";
 import { onPath } from "./on-path";
 import type { Ui } from "./ui";
 import { driftOf } from "./drift-report";
+import { withPendingOperations } from "./recover-drift";
+import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 export interface DriftOptions {
@@ -58,8 +60,10 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
     const progress = ui.progress(`refreshing stack ${stackName} (pulumi preview --refresh --run-program)`).counting("engine events");
     const entries = await progress.around(`refreshed stack ${stackName}`, () => driftOf(stack, () => progress.tick()));
-    ui.print(formatDrift(stackName, entries, args.format, ui.out));
-    return findingsExit({ drift: entries.length > 0 });
+    const exported = (await stack.exportStack()) as ExportedDeployment;
+    ui.print(withPendingOperations(formatDrift(stackName, entries, args.format, ui.out), stackName, args.format, exported));
+    // Pending creates are a difference between state and service too (an object may be unrecorded).
+    return findingsExit({ drift: entries.length > 0 || pendingOperations(exported).length > 0 });
   } catch (e) {
     if (e instanceof CommandError) throw e;
     throw new CommandError(reason(e));

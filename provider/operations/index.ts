@@ -16,6 +16,7 @@ import type { DiffRun } from "../deployment/hand-over";
 import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
+import { afterCutOff } from "../deployment/pending-create";
 import { inputSchemas, registry } from "../resources/registry";
 import { inputFailures } from "../core/check";
 
@@ -31,7 +32,8 @@ function plain<T>(value: T): T {
  */
 const DECLARED = "declaredInputs";
 
-function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
+/** The declared input keys create records (also what `esign recover` records: deployment/pending-state.ts). */
+export function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
   const inputKeys = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
   return Object.keys(inputs)
     .filter((k) => inputKeys.has(k) && inputs[k] !== undefined)
@@ -141,7 +143,8 @@ function makeOperations(type: string): ResourceOperations {
         async () => {
           const ctx = d.context();
           const { accountId } = await actingAccount(ctx, `${type} create`);
-          const { id, outs } = await impl.create(ctx, given);
+          // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
+          const { id, outs } = (await afterCutOff(ctx, type, given)) ?? (await impl.create(ctx, given));
           d.claims.claim(objectKeys(type, impl, id, outs));
           return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
         },

@@ -2,5 +2,6 @@
 import type { Command } from "../command";
 import { driftCommand } from "./drift";
 import { exportCommand } from "./export";
+import { recoverCommand } from "./recover";
 
-export const COMMANDS: Command[] = [exportCommand, driftCommand];
+export const COMMANDS: Command[] = [exportCommand, driftCommand, recoverCommand];

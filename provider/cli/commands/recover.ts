@@ -1,0 +1,42 @@
+/**
+ * `esign recover`: after a run cut off mid-way, records what its pending creates made and clears
+ * the rest (recover.ts). Its modules load only when the command runs, so `esign --help` stays fast.
+ */
+import * as path from "path";
+import type { Args, Command } from "../command";
+import { EXIT } from "../exit-codes";
+import type { Ui } from "../ui";
+
+async function run(args: Args, ui: Ui): Promise<number> {
+  const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
+  const { recover } = await import("../recover");
+  return recover({
+    dir,
+    stack: args.string("stack"),
+    dryRun: args.flag("dry-run"),
+    unlock: args.flag("unlock"),
+    out: (line) => ui.print(`${line}\n`),
+    err: (line) => ui.error(line),
+  });
+}
+
+export const recoverCommand: Command = {
+  name: "recover",
+  summary: "after a run cut off mid-way: record what its pending creates made, clear the rest",
+  usage: ["esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]"],
+  description: [
+    "For each pending create of an esign resource in the stack (a `pulumi up` killed or cancelled after",
+    "the service made an object and before the answer came back), finds the object in the account and",
+    "records it in the state (pulumi stack export / import, then a targeted refresh), or clears the",
+    "pending create when it made nothing; members and grants are cleared (the next up takes them over).",
+    "One line per resource. Run it where the program runs: the stack's backend and passphrase, the same key.",
+  ].join("\n"),
+  options: {
+    stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
+    "dry-run": { type: "boolean", description: "print what it would do; change nothing" },
+    unlock: { type: "boolean", description: "remove the lock a cut-off run left (as `pulumi cancel` does)" },
+  },
+  positionals: { max: 1, name: "DIR" },
+  exits: [EXIT.OK, EXIT.FAILURE, EXIT.AMBIGUOUS, EXIT.USAGE],
+  run,
+};

@@ -1,0 +1,16 @@
+/**
+ * The drift report's note of pending operations (`esign drift`): a run cut off mid-way left
+ * them, and `esign recover` settles them. Added to a report already formatted, so the drift
+ * formats stay as they are: a last line (text), a quoted line (Markdown), `pendingOperations`
+ * (JSON, with `drifted: true`: the state may lack an object the service has). Nothing when none.
+ */
+import type { DriftFormat } from "./drift-format";
+import { pendingLine, pendingSummary, type ExportedDeployment } from "../deployment/pending-state";
+
+export function withPendingOperations(report: string, stack: string, format: DriftFormat, exported: ExportedDeployment): string {
+  const pending = pendingSummary(exported);
+  if (!pending.length) return report;
+  if (format === "json") return `${JSON.stringify({ ...JSON.parse(report), drifted: true, pendingOperations: pending }, null, 2)}\n`;
+  const line = pendingLine(stack, pending);
+  return format === "markdown" ? `${report}\n> ${line}\n` : `${report}${line}\n`;
+}

@@ -1,0 +1,213 @@
+/**
+ * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]`
+ *
+ * After a run cut off mid-way (a cancelled CI job, `kill`): settles the stack's pending creates.
+ * Run where the program runs (the stack's backend and passphrase, the same key: stack config
+ * `esign:apiKey` or ESIGN_API_KEY). For each pending create of an esign resource it finds the
+ * object the create made (deployment/pending-find.ts) and records it in the state, or drops the
+ * pending create when it made nothing, printing one line per resource:
+ *
+ *   recorded  ApiApp "portal": API app "Portal" (client id ...)
+ *   cleared   FaxLine "line": the create made nothing
+ *   cleared   TeamMember "member:carol": the next up takes the person over in place
+ *   ambiguous ApiApp "portal": 2 candidates: ... ; nothing changed
+ *
+ * The state is edited with the engine's own commands: `pulumi stack export`, the edit, `pulumi
+ * stack import`, then `pulumi refresh --run-program --target` of the recorded resources, so each
+ * is read by its provider (DECISIONS D95). Exit 0: settled (or nothing pending); 4: a create
+ * could not be told apart (two candidates), nothing changed; 1: failure (a locked stack without
+ * --unlock included); 64: usage.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { parse as parseYaml } from "yaml";
+import type { ProviderContext } from "../deployment/context";
+import { Deployment } from "../deployment/context";
+import { candidatesFor, idempotent, type Candidate } from "../deployment/pending-find";
+import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../deployment/pending-state";
+import { declaredKeys } from "../operations";
+import { registry } from "../resources/registry";
+import { EXIT } from "./exit-codes";
+import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
+
+export interface RecoverOptions {
+  dir: string;
+  stack?: string;
+  dryRun: boolean;
+  unlock: boolean;
+  /** A line of the result (stdout). */
+  out: (line: string) => void;
+  /** The one-line error (stderr; the command's label is added by the caller). */
+  err: (line: string) => void;
+}
+
+/** One pending create and what was found for it. */
+interface Outcome {
+  op: PendingOperation;
+  kind: string;
+  name: string;
+  settlement?: Settlement;
+  candidates?: Candidate[];
+  why: string;
+}
+
+const pad = (word: string) => word.padEnd(9);
+
+function line(o: Outcome, dryRun: boolean): string {
+  const what = `${o.kind} "${o.name}"`;
+  if (!o.settlement) return `${pad("ambiguous")} ${what}: ${o.why}; nothing changed`;
+  const verb = o.settlement.action === "record" ? "recorded" : "cleared";
+  return `${dryRun ? `would be ${verb}` : pad(verb)} ${what}: ${o.why}`;
+}
+
+/** The stack's settings for the finders: its config (decrypted) over ESIGN_* (the program's own precedence). */
+async function stackContext(dir: string, stack: string): Promise<ProviderContext> {
+  const config = JSON.parse(await mustPulumi(dir, ["config", "--json", "--show-secrets", "--stack", stack], "pulumi config")) as Record<string, { value?: string }>;
+  return new Deployment("dynamic", { get: (key) => config[key]?.value }).context();
+}
+
+/** Seconds: when the stack's last finished update ended (a cut-off run began after it). */
+async function lastUpdateEnd(dir: string, stack: string): Promise<number | undefined> {
+  const r = await pulumi(dir, ["stack", "history", "--json", "--stack", stack]);
+  if (r.code !== 0) return undefined;
+  const ends = (JSON.parse(r.stdout || "[]") as { endTime?: string | number }[])
+    .map((u) => (typeof u.endTime === "number" ? u.endTime : Date.parse(String(u.endTime ?? "")) / 1000))
+    .filter((t) => Number.isFinite(t) && t > 0);
+  return ends.length ? Math.max(...ends) : undefined;
+}
+
+async function decide(ctx: () => ProviderContext, plain: ExportedDeployment, op: PendingOperation, since: number | undefined): Promise<Outcome> {
+  const kind = esignKind(op.resource.type)!;
+  const name = urnName(op.resource.urn);
+  const base = { op, kind, name };
+  if (recordedAlready(plain, op.resource.urn)) return { ...base, settlement: { op, action: "drop" }, why: "a later run already recorded it; the stale pending record is cleared" };
+  if (idempotent(kind)) return { ...base, settlement: { op, action: "drop" }, why: "the next up takes it over in place (its create is idempotent)" };
+  const inputs = withoutProvider(plainInputs(plain, op));
+  const found = await candidatesFor(ctx(), kind, inputs, { held: heldIds(plain, kind), since });
+  if (found.length === 0) return { ...base, settlement: { op, action: "drop" }, why: "the create made nothing; the next up creates it" };
+  if (found.length > 1) return { ...base, candidates: found, why: `${found.length} candidates: ${found.map((c) => c.label).join(", ")}` };
+  const declared = declaredKeys(registry[kind], inputs);
+  return { ...base, settlement: { op, action: "record", id: found[0].id, declared }, why: found[0].label };
+}
+
+/** The op's inputs from the decrypted export (same URN). */
+function plainInputs(plain: ExportedDeployment, op: PendingOperation): Record<string, unknown> {
+  const twin = pendingOperations(plain).find((p) => p.type === op.type && p.resource.urn === op.resource.urn);
+  return unwrapSecrets(twin?.resource.inputs ?? {}) as Record<string, unknown>;
+}
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+function unwrapSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (o[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270") return unwrapSecrets(typeof o.plaintext === "string" ? JSON.parse(o.plaintext) : o.value);
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
+function withoutProvider(inputs: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _p, ...rest } = inputs;
+  return rest;
+}
+
+function projectName(dir: string): string | undefined {
+  for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
+    const file = path.join(dir, f);
+    if (fs.existsSync(file)) return (parseYaml(fs.readFileSync(file, "utf8")) as { name?: string })?.name;
+  }
+  return undefined;
+}
+
+/** Runs the command; resolves to its exit code. */
+export async function recover(opts: RecoverOptions): Promise<number> {
+  const { out, err } = opts;
+  const project = projectName(opts.dir);
+  if (!project) {
+    err(`no Pulumi.yaml in ${opts.dir}`);
+    return EXIT.FAILURE;
+  }
+  const stack = opts.stack ?? (await mustPulumi(opts.dir, ["stack", "--show-name"], "pulumi stack")).trim();
+
+  // A cut-off run leaves its lock on a file backend; every later command then stops on it.
+  const who = await pulumi(opts.dir, ["whoami", "--json"]);
+  const backendUrl = who.code === 0 ? String((JSON.parse(who.stdout) as { url?: string }).url ?? "") : (process.env.PULUMI_BACKEND_URL ?? "");
+  const seen = fileBackendLocks(backendUrl, project, stack);
+  const locks = seen ?? [];
+  const live = locks.filter((l) => l.alive);
+  if (live.length) {
+    err(`stack ${stack} is locked by a running update (${live.map(describeLock).join("; ")}); wait for it to end`);
+    return EXIT.FAILURE;
+  }
+  if (locks.length && !opts.unlock) {
+    err(`stack ${stack} is locked by a run that was cut off (${locks.map(describeLock).join("; ")}); run again with --unlock to remove the lock (as \`pulumi cancel\` does)`);
+    return EXIT.FAILURE;
+  }
+  /** Removes the stale lock once the command is going to change the stack (never before a refusal or in a dry run). */
+  const unlock = async () => {
+    if (!opts.unlock) return;
+    if (opts.dryRun) {
+      if (locks.length) out(`would unlock stack ${stack}: lock of ${locks.map(describeLock).join("; ")}`);
+      return;
+    }
+    if (!seen) {
+      // Another backend: its lock cannot be seen from here; `pulumi cancel` removes (or cancels) it.
+      const cancel = await pulumi(opts.dir, ["cancel", "--yes", "--stack", stack]);
+      out(cancel.code === 0 ? `unlocked stack ${stack} (pulumi cancel)` : `pulumi cancel: ${engineError(cancel)}`);
+    } else if (locks.length) {
+      await mustPulumi(opts.dir, ["cancel", "--yes", "--stack", stack], "pulumi cancel");
+      out(`unlocked stack ${stack}: removed the lock of ${locks.map(describeLock).join("; ")}`);
+    }
+  };
+
+  const exported = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
+  const plain = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--show-secrets", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
+  const creates = pendingCreates(exported);
+  const others = pendingOperations(exported).filter((op) => op.type !== "creating" || esignKind(op.resource.type) === undefined);
+  if (creates.length === 0) {
+    await unlock();
+    out(`stack ${stack}: no pending creates of esign resources${others.length ? `; ${others.length} other pending operation(s): \`pulumi refresh --run-program\` clears them` : ""}`);
+    return EXIT.OK;
+  }
+
+  let ctx: ProviderContext | undefined;
+  const context = () => ctx!;
+  if (creates.some((op) => !idempotent(esignKind(op.resource.type)!) && !recordedAlready(plain, op.resource.urn))) ctx = await stackContext(opts.dir, stack);
+  const since = await lastUpdateEnd(opts.dir, stack);
+  const outcomes: Outcome[] = [];
+  for (const op of creates) outcomes.push(await decide(context, plain, op, since));
+
+  const ambiguous = outcomes.some((o) => !o.settlement);
+  for (const o of outcomes) out(line(o, opts.dryRun || ambiguous));
+  if (others.length) out(`${others.length} other pending operation(s) (${others.map((o) => `${o.type} ${urnName(o.resource.urn)}`).join(", ")}): \`pulumi refresh --run-program\` clears them`);
+  if (ambiguous) {
+    err("a pending create matches several objects; delete the extra one (or adopt the right one: clientId, templateId, number) and run again. Nothing was changed.");
+    return EXIT.AMBIGUOUS;
+  }
+  await unlock();
+  if (opts.dryRun) return EXIT.OK;
+
+  const settlements = outcomes.map((o) => o.settlement!);
+  const edited = settle(exported, settlements);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-")), "state.json");
+  try {
+    fs.writeFileSync(file, JSON.stringify(edited), { mode: 0o600 });
+    await mustPulumi(opts.dir, ["stack", "import", "--file", file, "--stack", stack], "pulumi stack import");
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+  const recorded = settlements.filter((s) => s.action === "record").map((s) => s.op.resource.urn);
+  if (recorded.length) {
+    // The provider reads each recorded object: its outputs (ids, the account pin) as a create would have written them.
+    const targets = recorded.flatMap((urn) => ["--target", urn]);
+    const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", "--run-program", "--stack", stack, ...targets]);
+    if (r.code !== 0) {
+      err(`the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
+      return EXIT.FAILURE;
+    }
+  }
+  return EXIT.OK;
+}

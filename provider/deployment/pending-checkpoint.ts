@@ -1,0 +1,106 @@
+/**
+ * The stack's pending creates as a provider process can see them during an update.
+ *
+ * The engine tells a provider nothing of them: a create request carries the inputs (the dynamic
+ * host's not even the URN), and the previous run's pending creates stay in the engine's base
+ * snapshot, which only the CLI reads. What a provider process has: the CLI's environment
+ * (PULUMI_BACKEND_URL or PULUMI_HOME's credentials.json for the backend), PULUMI_PROJECT (set by
+ * the engine for every provider plugin), and, on a file backend, the files themselves: the
+ * update's lock (`.pulumi/locks/organization/<project>/<stack>/<id>.json`, naming the CLI's pid
+ * and host) tells which stack is being updated, and its checkpoint
+ * (`.pulumi/stacks/<project>/<stack>.json`) still holds the cut-off run's pending creates (the
+ * engine carries them into every snapshot it writes). Other backends: nothing can be seen, and
+ * undefined is returned (DECISIONS D96).
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import * as zlib from "zlib";
+import { fileURLToPath } from "url";
+import type { ExportedDeployment } from "./pending-state";
+
+/** The root directory of a file backend, or undefined for another backend. */
+export function fileBackendRoot(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let url = env.PULUMI_BACKEND_URL;
+  if (!url) {
+    try {
+      const home = env.PULUMI_HOME || path.join(os.homedir(), ".pulumi");
+      url = (JSON.parse(fs.readFileSync(path.join(home, "credentials.json"), "utf8")) as { current?: string }).current;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!url?.startsWith("file://")) return undefined;
+  if (url === "file://~") return os.homedir();
+  return fileURLToPath(url.replace(/^file:\/\/~(?=\/)/, `file://${os.homedir()}`));
+}
+
+/** This process's ancestors' pids (Linux /proc; elsewhere only the parent). */
+function ancestors(): Set<number> {
+  const out = new Set<number>([process.ppid]);
+  let pid = process.ppid;
+  for (let i = 0; i < 8 && pid > 1; i++) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      out.add(pid);
+    } catch {
+      break;
+    }
+  }
+  return out;
+}
+
+/** The stack whose update holds a lock taken by one of this process's ancestors (the CLI that launched the provider). */
+function lockedStack(root: string, project: string): string | undefined {
+  const dir = path.join(root, ".pulumi", "locks", "organization", project);
+  let stacks: string[];
+  try {
+    stacks = fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const mine = ancestors();
+  for (const stack of stacks) {
+    let files: string[] = [];
+    try {
+      files = fs.readdirSync(path.join(dir, stack)).filter((f) => f.endsWith(".json"));
+    } catch {
+      continue;
+    }
+    for (const f of files) {
+      try {
+        const lock = JSON.parse(fs.readFileSync(path.join(dir, stack, f), "utf8")) as { pid?: number; hostname?: string };
+        if (lock.hostname === os.hostname() && typeof lock.pid === "number" && mine.has(lock.pid)) return stack;
+      } catch {
+        // a lock being written: not ours to judge
+      }
+    }
+  }
+  return undefined;
+}
+
+function readCheckpoint(file: string): ExportedDeployment | undefined {
+  for (const [name, decode] of [
+    [file, (b: Buffer) => b],
+    [`${file}.gz`, (b: Buffer) => zlib.gunzipSync(b)],
+  ] as const) {
+    try {
+      const parsed = JSON.parse(decode(fs.readFileSync(name)).toString("utf8")) as { version: number; checkpoint?: { latest?: ExportedDeployment["deployment"] } };
+      return parsed.checkpoint?.latest ? { version: parsed.version, deployment: parsed.checkpoint.latest } : undefined;
+    } catch {
+      // next form
+    }
+  }
+  return undefined;
+}
+
+/** The deployment of the stack this provider process serves, when it can be read (file backends). */
+export function currentCheckpoint(env: NodeJS.ProcessEnv = process.env): ExportedDeployment | undefined {
+  const project = env.PULUMI_PROJECT ?? env.PULUMI_NODEJS_PROJECT;
+  const root = fileBackendRoot(env);
+  if (!project || !root) return undefined;
+  const stack = lockedStack(root, project);
+  if (!stack) return undefined;
+  return readCheckpoint(path.join(root, ".pulumi", "stacks", project, `${stack}.json`));
+}

@@ -1,0 +1,64 @@
+/**
+ * A create after a cut-off run (DECISIONS D96). When the stack holds a pending create of this
+ * kind with these inputs (the cut-off run sent it and never heard back), the object it made may
+ * exist: a plain `pulumi up` must not make a second one. Kinds whose object can be told apart
+ * by its content (API app: name, domains and settings; template: title and content; team: the
+ * account's only one), and that no resource of the stack holds, are adopted when exactly one
+ * matches; several are refused in one line naming `esign recover`. A fax line cannot be told
+ * apart (any free line with the area code), so a create whose pending twin may have bought one
+ * stops, naming `esign recover`, instead of buying a second. Nothing matched: the cut-off create
+ * made nothing, and the create goes on. Memberships and grants are idempotent already (D6).
+ */
+import { isDeepStrictEqual } from "util";
+import type { Props } from "../core/resource";
+import { registry } from "../resources/registry";
+import type { ProviderContext } from "./context";
+import { currentCheckpoint } from "./pending-checkpoint";
+import { candidatesFor, idempotent } from "./pending-find";
+import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
+
+/** Kinds whose object cannot be told apart from another of the account's (DECISIONS D96). */
+const UNPROVABLE = new Set(["FaxLine"]);
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const isSecret = (v: unknown) => !!v && typeof v === "object" && SECRET_SIG in (v as object);
+
+/** The pending op's inputs are these (secrets, encrypted in the checkpoint, are not compared). */
+function sameInputs(recorded: Props, given: Props): boolean {
+  const keys = new Set([...Object.keys(recorded), ...Object.keys(given)].filter((k) => k !== "__provider"));
+  for (const k of keys) {
+    if (isSecret(recorded[k])) continue;
+    if (!isDeepStrictEqual(recorded[k] ?? undefined, given[k] ?? undefined)) return false;
+  }
+  return true;
+}
+
+/** The cut-off run's pending creates this create repeats (same kind and inputs, not recorded since). */
+export function pendingTwins(checkpoint: ExportedDeployment, kind: string, given: Props): PendingOperation[] {
+  return pendingCreates(checkpoint).filter((op) => esignKind(op.resource.type) === kind && !recordedAlready(checkpoint, op.resource.urn) && sameInputs(op.resource.inputs ?? {}, given));
+}
+
+/**
+ * What create does instead when a cut-off run may have made the object: `{ id, outs }` of the
+ * object adopted, a thrown one-line refusal, or undefined (create as usual).
+ */
+export async function afterCutOff(ctx: ProviderContext, kind: string, given: Props, checkpoint = currentCheckpoint()): Promise<{ id: string; outs: Props } | undefined> {
+  if (idempotent(kind) || !checkpoint || !registry[kind]) return undefined;
+  const twins = pendingTwins(checkpoint, kind, given);
+  if (!twins.length) return undefined;
+  const names = twins.map((op) => `"${urnName(op.resource.urn)}"`).join(", ");
+  const found = await candidatesFor(ctx, kind, given, { held: heldIds(checkpoint, kind) });
+  if (found.length === 0) return undefined;
+  const recover = "run `esign recover` (it records the object the cut-off run made), then `pulumi up` again";
+  if (UNPROVABLE.has(kind)) {
+    throw new Error(
+      `${kind} ${names}: a run that was cut off left this create pending, and the account has ${found.map((c) => c.label).join(", ")} that it may have made; not making a second one: ${recover}`,
+    );
+  }
+  if (found.length > 1 || twins.length > 1) {
+    throw new Error(`${kind} ${names}: a run that was cut off left this create pending, and ${found.length} objects match it (${found.map((c) => c.label).join(", ")}); ${recover}`);
+  }
+  const outs = (await registry[kind].read(ctx, found[0].id, given)) as Props;
+  await ctx.warn(`${kind} ${names} adopted ${found[0].label}: the run that was cut off made it (its create is pending in the stack's state); \`esign recover\` clears that record`);
+  return { id: found[0].id, outs };
+}

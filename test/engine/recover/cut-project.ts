@@ -1,0 +1,149 @@
+/**
+ * A Pulumi project on disk whose `pulumi up` can be cut off: run in its own process group and
+ * killed with SIGKILL (CLI, language host, providers: nothing gets to clean up; killTree) once the local
+ * service has committed the creates a test holds the answers of (fault rules with a delay and
+ * `after: true`: the change is made, the answer waits). Then `esign recover` as a user runs it.
+ */
+import * as assert from "assert";
+import { execFile, spawn } from "child_process";
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as path from "path";
+import { CliResult, runPulumi } from "../../support/account-file";
+import { localBackendEnv, repoRoot } from "../support/engine";
+import type { LocalService } from "../../support/local";
+
+export interface CutProject {
+  dir: string;
+  env: Record<string, string>;
+  pulumi(...args: string[]): Promise<CliResult>;
+  /** `esign recover` (the compiled CLI) in the project. */
+  recover(...args: string[]): Promise<CliResult>;
+  /** `esign drift` (the compiled CLI) in the project. */
+  drift(...args: string[]): Promise<CliResult>;
+  /** `pulumi up`, killed (SIGKILL, whole process group) once every fault rule in `rules` has fired; resolves after the kill. */
+  upCutOff(rules: FaultRule[], env?: Record<string, string>): Promise<void>;
+  exported(): Promise<{ resources: { urn: string; type: string; id?: string }[]; pending: { type: string; urn: string }[] }>;
+  dispose(): void;
+}
+
+export interface FaultRule {
+  method: string;
+  path: string;
+  /** true: the service commits the change, then holds the answer (a lost answer). false: holds the request, then drops it unprocessed. */
+  committed: boolean;
+}
+
+/** Long enough that the kill always lands while the answer is held. */
+const HOLD_MS = 20_000;
+
+/**
+ * SIGKILL to the CLI's process tree, as a cancelled CI job's runner does: the CLI's process group
+ * and each plugin's, since the engine starts every plugin (language host, providers) in a process
+ * group of its own (sdk/go/common/util/cmdutil: RegisterProcessGroup). Killing the CLI's group
+ * alone leaves the providers running: they finish their requests, and one retried a dropped create.
+ */
+function killTree(root: number): void {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parentOf) if (tree.has(ppid) && !tree.has(pid)) grew = !!tree.add(pid);
+  }
+  // Stop them all first, so no process reacts to another's death, then kill.
+  for (const pid of tree) signal(pid, "SIGSTOP");
+  for (const pid of tree) signal(-pid, "SIGKILL"); // its group, where it leads one
+  for (const pid of tree) signal(pid, "SIGKILL");
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // not a group leader, or gone
+  }
+}
+
+function esign(dir: string, env: Record<string, string>, command: string, args: string[]): Promise<CliResult> {
+  return new Promise<CliResult>((resolve) => {
+    execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), command, ...args], { cwd: dir, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+export async function cutProject(svc: LocalService, name: string, program: string): Promise<CutProject> {
+  const dir = path.join(repoRoot, ".pulumi-local", `${name}-${crypto.randomBytes(4).toString("hex")}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
+  fs.writeFileSync(path.join(dir, "index.js"), program);
+  const env = localBackendEnv(dir);
+  const pulumi = (...args: string[]) => runPulumi(args, dir, env);
+  const init = await pulumi("stack", "init", "test");
+  if (init.code !== 0) throw new Error(init.stderr);
+  await pulumi("config", "set", "--secret", "esign:apiKey", svc.apiKey);
+  await pulumi("config", "set", "esign:baseUrl", svc.baseUrl);
+  await pulumi("config", "set", "esign:requestsPerMinute", "60000");
+  return {
+    dir,
+    env,
+    pulumi,
+    recover: (...args) => esign(dir, env, "recover", args),
+    drift: (...args) => esign(dir, env, "drift", args),
+    async upCutOff(rules, extraEnv = {}) {
+      const ids: number[] = [];
+      for (const r of rules) {
+        const added = await svc.control("POST", "/faults", {
+          method: r.method,
+          path: r.path,
+          count: 1,
+          delay_ms: HOLD_MS,
+          ...(r.committed ? { after: true } : { drop: true }),
+        });
+        ids.push(added.fault.id);
+      }
+      let output = "";
+      const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "test"], {
+        cwd: dir,
+        env: { ...process.env, ...env, ...extraEnv },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const { faults } = await svc.control("GET", "/faults");
+        const fired = ids.every((id) => faults.find((f: { id: number; hits: number }) => f.id === id)?.hits > 0);
+        if (fired) break;
+        if (child.exitCode !== null) assert.fail(`pulumi up ended before the faults fired:\n${output}`);
+        if (Date.now() > deadline) assert.fail(`the faults did not fire in time:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // The handler and the commit run before the held answer (service/pipeline/commit.ts); a moment for them.
+      await new Promise((r) => setTimeout(r, 300));
+      killTree(child.pid!);
+      await exited;
+      await svc.control("DELETE", "/faults");
+    },
+    async exported() {
+      const r = await pulumi("stack", "export", "--stack", "test");
+      const d = JSON.parse(r.stdout).deployment;
+      return {
+        resources: (d.resources ?? []).map((x: { urn: string; type: string; id?: string }) => ({ urn: x.urn, type: x.type, id: x.id })),
+        pending: (d.pending_operations ?? []).map((o: { type: string; resource: { urn: string } }) => ({ type: o.type, urn: o.resource.urn })),
+      };
+    },
+    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
