@@ -7,6 +7,7 @@ import type { ScenarioTarget } from "../engine/scenarios/target";
 import { apiAppScenario } from "../engine/scenarios/api-app";
 import { teamScenario } from "../engine/scenarios/team";
 import { faxLineScenario } from "../engine/scenarios/fax-line";
+import { templateScenario } from "../engine/scenarios/template";
 
 export interface AcceptanceScenario {
   register(target: ScenarioTarget): void;
@@ -17,5 +18,6 @@ export interface AcceptanceScenario {
 export const SCENARIOS: Record<string, AcceptanceScenario> = {
   "api-app": { register: apiAppScenario },
   team: { register: teamScenario },
+  template: { register: templateScenario },
   "fax-line": { register: faxLineScenario, optIn: { variable: "ESIGN_ACCEPTANCE_FAX", reason: "fax lines cost money (each run buys two numbers, released at its end)" } },
 };
