@@ -8,7 +8,7 @@
  * a *.test.ts file).
  */
 import * as assert from "assert";
-import { spawnSync } from "child_process";
+import { spawn } from "child_process";
 import * as path from "path";
 import { acceptanceConfig, emailFor, isOurEmail, isOurName } from "./config";
 import { pulumiBinDir } from "../engine/support/engine";
@@ -25,7 +25,16 @@ describe("acceptance: the run and its sweeper, against the local service", funct
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${pulumiBinDir()}:${process.env.PATH}` };
     for (const name of Object.keys(env)) if (name.startsWith("ESIGN_")) delete env[name];
     Object.assign(env, { ESIGN_ACCEPTANCE_BASE_URL: svc.baseUrl, ESIGN_ACCEPTANCE_API_KEY: svc.apiKey, ESIGN_ACCEPTANCE_EMAIL: EMAIL, ...extra });
-    return spawnSync(process.execPath, ["scripts/run-ts.js", "test/acceptance/main.ts", ...args], { cwd: repoRoot, env, encoding: "utf8" });
+    // Asynchronously: the service answering the run lives in this process.
+    const child = spawn(process.execPath, ["scripts/run-ts.js", "test/acceptance/main.ts", ...args], { cwd: repoRoot, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (status) => resolve({ status, stdout, stderr }));
+    });
   };
   const appNames = async () => ((await api(svc).get("/api_app/list")).data.api_apps as { name: string }[]).map((a) => a.name).sort();
 
@@ -51,7 +60,7 @@ describe("acceptance: the run and its sweeper, against the local service", funct
 
   it("refuses to start when the account holds an object no run made, naming it", async () => {
     assert.strictEqual((await api(svc).post("/api_app", { name: "Production portal", domains: ["prod.example.com"] })).status, 201);
-    const r = run(["--only", "api-app"]);
+    const r = await run(["--only", "api-app"]);
     assert.strictEqual(r.status, 3, r.stdout + r.stderr);
     assert.match(r.stderr, /refusing to start: the account holds 1 objects not named esign-acc-\.\.\./);
     assert.match(r.stderr, /^ {2}api_app Production portal$/m);
@@ -59,7 +68,7 @@ describe("acceptance: the run and its sweeper, against the local service", funct
   });
 
   it("runs the ApiApp scenario through the real engine with the run's prefix, leaving foreign objects alone; fax is skipped and says so", async () => {
-    const r = run(["--only", "api-app,fax-line"], { ESIGN_ACCEPTANCE_ALLOW_FOREIGN: "1", ESIGN_ACCEPTANCE_RUN_ID: "proof1" });
+    const r = await run(["--only", "api-app,fax-line"], { ESIGN_ACCEPTANCE_ALLOW_FOREIGN: "1", ESIGN_ACCEPTANCE_RUN_ID: "proof1" });
     const out = r.stdout + r.stderr;
     assert.strictEqual(r.status, 0, out);
     assert.match(out, /run proof1: objects named esign-acc-proof1-\.\.\., invitees like ops\+esign-acc-proof1-alice@example\.com, test mode on/);
@@ -92,7 +101,7 @@ describe("acceptance: the run and its sweeper, against the local service", funct
     assert.strictEqual((await api(svc).put("/fax_line/add_user", { number: ourLine, email_address: ours })).status, 200);
     const bareLine = (await post("/fax_line/create", { area_code: 212, country: "US" })).fax_line.number;
 
-    const r = run(["--sweep"]);
+    const r = await run(["--sweep"]);
     const out = r.stdout + r.stderr;
     assert.strictEqual(r.status, 0, out);
     assert.match(out, /removed api_app esign-acc-old1-Portal/);
