@@ -79,8 +79,14 @@ export function teamScenario(target: ScenarioTarget): void {
       const preview = await t.stack.preview();
       assert.strictEqual(preview.changeSummary.update, 2);
       assert.ok(!preview.changeSummary.replace);
-      await t.stack.up();
+      const up = await t.stack.up();
       assert.strictEqual((await member(alice)).role, "Team Manager");
+      if (target.local) {
+        // Accepted on the local service: the service's member list holds her new role.
+        const members = (await s.api.get(`/team/members/${up.outputs.teamId.value}`)).data;
+        const list = members.team_members ?? members.members;
+        assert.strictEqual(list.find((m: any) => m.email_address === alice).role, "Team Manager");
+      }
       assert.strictEqual((await s.api.get("/team")).data.team.name, s.name("Ops team"));
     });
 
