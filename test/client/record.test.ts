@@ -8,7 +8,9 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { EsignClient } from "../../provider/client";
 import type { RecordedExchange } from "../../provider/client/record";
+import { startService } from "../../service";
 import { recordSampleSession, SAMPLE_PDF, type RecordedSession } from "../support/recording";
 
 describe("client: the recording mode", function () {
@@ -81,5 +83,29 @@ describe("client: the recording mode", function () {
       { field: "title", value: "Recorded NDA" },
     );
     assert.ok(!texts.some((t) => t.includes("%PDF")), "no file bytes in any recording");
+  });
+
+  it("is switched on by ESIGN_RECORD (how `ESIGN_RECORD=dir pulumi up` reaches the provider's client), and off without it", async () => {
+    const svc = await startService({ port: 0 });
+    const envDir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-record-env-"));
+    const saved = process.env.ESIGN_RECORD;
+    try {
+      delete process.env.ESIGN_RECORD;
+      await new EsignClient({ apiKey: svc.apiKey, baseUrl: svc.baseUrl }).account.get();
+      assert.deepStrictEqual(fs.readdirSync(envDir), []);
+      process.env.ESIGN_RECORD = envDir;
+      await new EsignClient({ apiKey: svc.apiKey, baseUrl: svc.baseUrl }).account.get();
+      const written = fs.readdirSync(envDir).filter((f) => f.endsWith(".json"));
+      assert.strictEqual(written.length, 1);
+      assert.match(written[0], /^\d{14}-\d+-00001-account\.get\.json$/);
+      const exchange: RecordedExchange = JSON.parse(fs.readFileSync(path.join(envDir, written[0]), "utf8"));
+      assert.strictEqual(exchange.status, 200);
+      assert.match((exchange.response.body as { account: { email_address: string } }).account.email_address, /^redacted-[0-9a-f]{8}@/);
+    } finally {
+      if (saved === undefined) delete process.env.ESIGN_RECORD;
+      else process.env.ESIGN_RECORD = saved;
+      fs.rmSync(envDir, { recursive: true, force: true });
+      await svc.close();
+    }
   });
 });
