@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Which toolchains the selected suites need, for scripts/test: prints `engine` when a selected
- * suite drives the real Pulumi CLI (test/engine/, test/packaging/), `yaml` when one runs Pulumi
+ * suite drives the real Pulumi CLI (test/engine/, test/packaging/, test/acceptance/), `yaml` when one runs Pulumi
  * YAML projects (test/engine/yaml/, test/packaging/plugin-yaml.test.ts, the current-toolchain suites: pulumi-language-yaml beside
  * the CLI) and `current` when a current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
  * globs (none: every suite), mixed with flags, whose values are not specs.
@@ -70,7 +70,7 @@ function files(spec) {
 const selected = specs(process.argv.slice(2))
   .flatMap(files)
   .map((f) => path.relative(".", f).split(path.sep).join("/"));
-if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/"))) console.log("engine");
+if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/") || f.startsWith("test/acceptance/"))) console.log("engine");
 const current = selected.some((f) => /^test\/packaging\/current-toolchain[^/]*\.test\.ts$/.test(f));
 const yaml = selected.some((f) => f.startsWith("test/engine/yaml/") || f === "test/packaging/plugin-yaml.test.ts");
 if (current || yaml) console.log("yaml");

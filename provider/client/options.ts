@@ -58,6 +58,8 @@ export interface EsignClientOptions {
   timeoutMs?: number;
   logger?: Logger;
   userAgent?: string;
+  /** Directory to record every exchange in, redacted (default: the ESIGN_RECORD variable; record.ts). */
+  record?: string;
   /** Called before each attempt is sent. */
   onRequest?: (info: RequestInfo) => void;
   /** Called after each attempt, with or without a response. */

@@ -23,6 +23,7 @@ import { EsignApiError, EsignValidationError } from "./errors";
 import { hasFiles, toFormData } from "./multipart";
 import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from "./options";
 import { Redactor } from "./redact";
+import { recorderFor, type Recorder } from "./record";
 import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
 import { AccountBudget, DEFAULT_SHARE_POLICY, type SharePolicy } from "./share";
@@ -48,6 +49,8 @@ export class Transport {
   private readonly budgets: Record<Tier, AccountBudget>;
   private readonly gate = new RateLimitGate();
   private readonly slots: Semaphore;
+  /** ESIGN_RECORD: every exchange written to a directory, redacted (record.ts). */
+  private readonly recorder?: Recorder;
 
   constructor(private readonly options: EsignClientOptions) {
     checkNumbers(options);
@@ -62,6 +65,7 @@ export class Transport {
     const budget = (tier: Tier) => new AccountBudget(this.share, (limit) => this.ourRequestsPerWindow(tier, limit));
     this.budgets = { standard: budget("standard"), high: budget("high") };
     this.slots = new Semaphore(Math.max(1, options.maxConcurrency ?? 4));
+    this.recorder = recorderFor(options.record, this.redactor);
     this.http = axios.create({
       baseURL: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
       timeout: options.timeoutMs ?? 30_000,
@@ -93,6 +97,8 @@ export class Transport {
         attempt += 1;
         continue;
       }
+      const { id: operation, spec, path, query, data } = prepared;
+      await this.recorder?.record({ operation, method: spec.method, path, query, data, status: response.status, headers: response.headers, body: response.data }, (m) => this.log("warn", m));
       const rateLimit = this.observeRateLimit(prepared.spec.tier, response);
       countStatus(this.stats, response.status);
       this.report(prepared, attempt, response.status, started, rateLimit);

@@ -52,9 +52,9 @@ describe("release: the GitHub workflows", function () {
   const lint = (cwd: string, files: string[]) =>
     spawnSync(actionlint, ["-no-color", "-oneline", "-shellcheck", path.join(path.dirname(actionlint), "shellcheck"), ...files], { cwd, encoding: "utf8" });
 
-  it("actionlint and shellcheck find nothing in ci.yml and release.yml", () => {
-    assert.deepStrictEqual(fs.readdirSync(workflows).sort(), ["ci.yml", "release.yml"]);
-    const r = lint(repoRoot, [path.join(workflows, "ci.yml"), path.join(workflows, "release.yml")]);
+  it("actionlint and shellcheck find nothing in ci.yml, release.yml and acceptance.yml", () => {
+    assert.deepStrictEqual(fs.readdirSync(workflows).sort(), ["acceptance.yml", "ci.yml", "release.yml"]);
+    const r = lint(repoRoot, [path.join(workflows, "ci.yml"), path.join(workflows, "release.yml"), path.join(workflows, "acceptance.yml")]);
     assert.strictEqual(r.status, 0, r.stdout + r.stderr);
   });
 
@@ -138,5 +138,21 @@ describe("release: the GitHub workflows", function () {
     assert.match(script, /git tag "sdk\/v\$VERSION" "\$GITHUB_SHA"\n\s*git push origin "sdk\/v\$VERSION"/, "the Go SDK's tag sdk/vX.Y.Z");
     const perms = rel.jobs.release.permissions;
     assert.deepStrictEqual(perms, { contents: "write", "id-token": "write" });
+  });
+
+  it("acceptance.yml runs the acceptance run on a schedule with the account's secret, actions pinned to commit SHAs, and always sweeps after it", () => {
+    const acc = load("acceptance.yml");
+    assert.ok(acc.on.schedule?.[0]?.cron && "workflow_dispatch" in acc.on, "scheduled, and runnable by hand");
+    assert.deepStrictEqual(acc.permissions, { contents: "read" });
+    for (const step of steps(acc).filter((st) => st.uses)) assert.match(step.uses!, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/, `${step.uses} is pinned to a commit`);
+    const env = (Object.values(acc.jobs)[0] as { env?: Record<string, string> }).env ?? {};
+    assert.strictEqual(env.ESIGN_ACCEPTANCE_API_KEY, "${{ secrets.ESIGN_ACCEPTANCE_API_KEY }}");
+    assert.strictEqual(env.ESIGN_ACCEPTANCE_FAX, "${{ vars.ESIGN_ACCEPTANCE_FAX }}", "fax lines (money) only when the repository says so");
+    const run = steps(acc).find((st) => st.run?.trim() === "npm run test:acceptance");
+    const sweep = steps(acc).find((st) => st.run?.trim() === "npm run test:acceptance -- --sweep") as Step & { if?: string };
+    assert.ok(run && sweep, "the run, then the sweeper");
+    assert.strictEqual(sweep.if, "always()", "the sweeper runs after a failed run too");
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+    assert.strictEqual(pkg.scripts["test:acceptance"], "bash scripts/acceptance");
   });
 });
