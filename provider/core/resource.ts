@@ -35,7 +35,7 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
    * Check's reads of the service, after check found no failure: what an authoritative list will
    * remove, computed where the preview shows it (resources/shared/exclusive.ts, D100).
    */
-  plan?(ctx: ProviderContext, inputs: I): Promise<pulumi.dynamic.CheckResult<I>>;
+  plan?(ctx: ProviderContext, olds: Props, inputs: I): Promise<pulumi.dynamic.CheckResult<I>>;
   /** Optional override; by default the rules decide. */
   diff?(id: string, olds: S, news: I): pulumi.dynamic.DiffResult;
   create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }>;

@@ -106,7 +106,7 @@ function makeOperations(type: string): ResourceOperations {
         let result = await impl.check(olds, news);
         const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
         if (impl.plan && failures.length === 0) {
-          result = await impl.plan(d.context(), result.inputs ?? news);
+          result = await impl.plan(d.context(), olds, result.inputs ?? news);
           failures.push(...(result.failures ?? []));
         }
         return { ...result, failures, inputs: result.inputs && plain(result.inputs) };

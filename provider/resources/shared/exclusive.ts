@@ -171,11 +171,16 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
       return { inputs, failures: listFailures(p, record(inputs)) };
     },
 
-    async plan(ctx, inputs) {
-      const given = record(inputs);
+    async plan(ctx, olds, inputs) {
+      let given = record(inputs);
       const parentGiven = given[p.parentKey];
-      // A parent not made yet has nobody to remove.
-      if (containsUnknown(parentGiven) && parentGiven !== undefined) return { inputs: { ...inputs, removals: [] } };
+      if (parentGiven !== undefined && containsUnknown(parentGiven)) {
+        // Not known at preview: a parent being made (nobody to remove), or one being updated,
+        // whose id does not change: planned against the id this set had, so the names still show.
+        const old = olds[p.parentKey];
+        if (typeof old !== "string" || containsUnknown(old)) return { inputs: { ...inputs, removals: [] } };
+        given = { ...given, [p.parentKey]: old };
+      }
       if (containsUnknown(given[p.listKey]) || containsUnknown(given.keep)) {
         return {
           inputs,

@@ -4,12 +4,11 @@ import { z } from "zod";
 export const keepInput = z
   .array(z.string())
   .optional()
-  .describe("Patterns of people never removed though the list leaves them out (`*` for any characters, matched case-insensitively against e-mail addresses and account ids): known people meant to stay unmanaged.");
+  .describe(
+    "Patterns of people never removed though the list leaves them out (`*` for any characters, matched case-insensitively against e-mail addresses and account ids): known people meant to stay unmanaged.",
+  );
 
-export const maxRemovalsInput = z
-  .int()
-  .optional()
-  .describe("At most this many removals in one `up` (default 5); more fail the preview, naming them, until the program raises it.");
+export const maxRemovalsInput = z.int().optional().describe("At most this many removals in one `up` (default 5); more fail the preview, naming them, until the program raises it.");
 
 export const removalsComputed = z.object({
   removals: z
