@@ -13,5 +13,5 @@ export const faxLineUserSetDefinition = defineResource({
   impl: faxLineUserSetImpl,
   examples: faxLineUserSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
-  propsFromId: (id) => ({ number: id }),
+  idOutput: "number",
 });

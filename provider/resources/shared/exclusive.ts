@@ -223,12 +223,13 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
 
     create: (ctx, inputs) => apply(ctx, inputs),
 
-    async read(ctx, _id, props) {
-      const given = record(props as unknown as I);
+    async read(ctx, id, props) {
+      // An import gives the id alone: it is the parent's.
+      const given = { ...record(props as unknown as I), [p.parentKey]: (props as unknown as Record<string, unknown>)[p.parentKey] ?? id };
       const parent = given[p.parentKey] as string;
       // What the next `up` would remove now: the drift report lists them (provider/cli/drift-unmanaged.ts).
       const plan = await planFor(ctx, p, parent, given);
-      return { ...props, removals: sortedNames(plan.removals) };
+      return { ...props, [p.parentKey]: parent, removals: sortedNames(plan.removals) } as S;
     },
 
     async update(ctx, _id, _olds, news) {

@@ -13,5 +13,5 @@ export const teamMemberSetDefinition = defineResource({
   impl: teamMemberSetImpl,
   examples: teamMemberSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
-  propsFromId: (id) => ({ teamId: id }),
+  idOutput: "teamId",
 });

@@ -13,5 +13,5 @@ export const templateAccessSetDefinition = defineResource({
   impl: templateAccessSetImpl,
   examples: templateAccessSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
-  propsFromId: (id) => ({ templateId: id }),
+  idOutput: "templateId",
 });
