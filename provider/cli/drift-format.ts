@@ -1,12 +1,13 @@
 /** The drift report as text (one line per property), a Markdown comment, or JSON for tools. */
+import { paint, type Paint } from "./colour";
 import type { DriftEntry } from "./drift-report";
 import type { UnmanagedEntry } from "./drift-unmanaged";
+import { findingsExit, type ExitCode } from "./exit-codes";
 
 export type DriftFormat = "text" | "markdown" | "json";
 export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
 
-/** Here, not in drift.ts, so `esign` can print it without loading the Automation API. */
-export const DRIFT_USAGE = `usage: esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}] [--ignore-file FILE]`;
+const plain = paint(false);
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -17,9 +18,12 @@ function described(u: UnmanagedEntry): string {
   return `${u.what} ${u.name}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
-function unmanagedText(unmanaged: UnmanagedEntry[]): string[] {
+function unmanagedText(unmanaged: UnmanagedEntry[], p: Paint): string[] {
   if (!unmanaged.length) return [];
-  return ["unmanaged (in the account, not in git):", ...unmanaged.map((u) => `  ${described(u)} [${u.collection}] -> next up: ${u.action}`)];
+  return [
+    p.bold("unmanaged (in the account, not in git):"),
+    ...unmanaged.map((u) => `  ${described(u)} ${p.dim(`[${u.collection}]`)} -> next up: ${u.action === "nothing" ? u.action : p.red(u.action)}`),
+  ];
 }
 
 function unmanagedMarkdown(unmanaged: UnmanagedEntry[]): string[] {
@@ -36,7 +40,8 @@ function unmanagedMarkdown(unmanaged: UnmanagedEntry[]): string[] {
   ];
 }
 
-export function formatDrift(stack: string, entries: DriftEntry[], format: DriftFormat, unmanaged: UnmanagedEntry[] = []): string {
+/** `colours` paints the text format (the other formats are for files and tools, never coloured). */
+export function formatDrift(stack: string, entries: DriftEntry[], format: DriftFormat, colours?: Paint, unmanaged: UnmanagedEntry[] = []): string {
   if (format === "json") {
     return `${JSON.stringify({ stack, drifted: entries.length > 0, differences: entries, unmanagedFound: unmanaged.length > 0, unmanaged }, null, 2)}\n`;
   }
@@ -54,16 +59,18 @@ export function formatDrift(stack: string, entries: DriftEntry[], format: DriftF
           ];
     return [...head, ...unmanagedMarkdown(unmanaged)].join("\n");
   }
-  const lines = entries.map((e) => `${e.resource} (${e.type}) ${e.property}: git ${e.git}, service ${e.service} -> ${e.action}`);
-  const summary = [entries.length ? plural(entries.length, "difference") : "no drift", ...(unmanaged.length ? [`${plural(unmanaged.length, "unmanaged object")}`] : [])].join(", ");
-  return `${[...lines, ...unmanagedText(unmanaged), `stack ${stack}: ${summary}`].join("\n")}\n`;
+  const p = colours ?? plain;
+  const lines = entries.map((e) => `${p.bold(e.resource)} ${p.dim(`(${e.type})`)} ${e.property}: git ${p.green(e.git)}, service ${p.red(e.service)} -> ${p.yellow(e.action)}`);
+  const summary = [entries.length ? p.yellow(plural(entries.length, "difference")) : p.green("no drift"), ...(unmanaged.length ? [p.yellow(plural(unmanaged.length, "unmanaged object"))] : [])].join(
+    ", ",
+  );
+  return `${[...lines, ...unmanagedText(unmanaged, p), `stack ${stack}: ${summary}`].join("\n")}\n`;
 }
 
 /**
- * The exit code (D101): 0 clean; 2 drift, also with unmanaged objects, and when the next `up`
- * removes one (an authoritative list: `up` would change the account); 3 unmanaged objects only.
+ * The exit code (D101, exit-codes.ts): drift, also when the next `up` removes an unmanaged object
+ * (an authoritative list: `up` would change the account); else unmanaged objects; else clean.
  */
-export function driftExitCode(entries: DriftEntry[], unmanaged: UnmanagedEntry[]): 0 | 2 | 3 {
-  if (entries.length > 0 || unmanaged.some((u) => u.action === "removes it")) return 2;
-  return unmanaged.length > 0 ? 3 : 0;
+export function driftExitCode(entries: DriftEntry[], unmanaged: UnmanagedEntry[]): ExitCode {
+  return findingsExit({ drift: entries.length > 0 || unmanaged.some((u) => u.action === "removes it"), unmanaged: unmanaged.length > 0 });
 }

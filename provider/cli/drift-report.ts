@@ -140,8 +140,8 @@ export function driftFromEvents(events: EngineEvent[], inState: Set<string>): Dr
  * the program (--run-program), so it reads with the current config (a rotated key, a moved
  * base URL), not the config recorded at the last `up`.
  */
-export async function driftOf(stack: Stack): Promise<DriftEntry[]> {
-  return (await previewDrift(stack)).entries;
+export async function driftOf(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<DriftEntry[]> {
+  return (await previewDrift(stack, onEvent)).entries;
 }
 
 /** What one refresh preview shows: the differences, the sets' removals, and the stack's resources (before the refresh). */
@@ -151,12 +151,19 @@ export interface PreviewedDrift {
   resources: StateResource[];
 }
 
-export async function previewDrift(stack: Stack): Promise<PreviewedDrift> {
+export async function previewDrift(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<PreviewedDrift> {
   const state = await stack.exportStack();
   const resources: (StateResource & { urn: string })[] = state.deployment?.resources ?? [];
   const inState = new Set<string>(resources.map((r) => r.urn));
   const events: EngineEvent[] = [];
-  await stack.preview({ refresh: true, runProgram: true, onEvent: (e) => events.push(e) });
+  await stack.preview({
+    refresh: true,
+    runProgram: true,
+    onEvent: (e) => {
+      events.push(e);
+      onEvent?.(e);
+    },
+  });
   // What the program declares now counts as managed too (a set or grant new in git is not "unmanaged").
   const declared = events.flatMap((e) => {
     const step = e.resourcePreEvent?.metadata;

@@ -4,47 +4,29 @@
  * A refresh preview (running the program: the current config's key and URL) of a stack of the Pulumi project in DIR (default: the current directory;
  * default stack: the selected one), reported as what differs between git and the service, then
  * the objects of the account that no resource of the stack manages (drift-unmanaged.ts).
- * Exit 0: clean; 2: drift (also with unmanaged objects); 3: unmanaged objects only; 1: error. Needs the pulumi CLI on PATH and the stack's backend
+ * Exit codes: exit-codes.ts (0 clean, 2 drift, 3 unmanaged objects only, 1 error). Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { EsignClient } from "../client";
-import { DRIFT_FORMATS, DRIFT_USAGE, DriftFormat, driftExitCode, formatDrift } from "./drift-format";
-import { ignoreFor } from "./drift-ignore";
+import { CommandError } from "./command";
+import { DriftFormat, driftExitCode, formatDrift } from "./drift-format";
+import { onPath } from "./on-path";
+import type { Ui } from "./ui";
 import { previewDrift } from "./drift-report";
+import { ignoreFor } from "./drift-ignore";
 import { managedOf, unmanagedObjects } from "./drift-unmanaged";
+import { EsignClient } from "../client";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
-export interface DriftArgs {
+export interface DriftOptions {
+  /** The Pulumi project's directory (absolute). */
   dir: string;
   stack?: string;
   format: DriftFormat;
   /** A YAML file whose `ignore` map names objects meant to stay unmanaged (drift-ignore.ts). */
   ignoreFile?: string;
-}
-
-function parseArgs(argv: string[]): DriftArgs {
-  const out: DriftArgs = { dir: process.cwd(), format: "text" };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--(stack|format|ignore-file)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) {
-      if (argv[i].startsWith("-")) throw new Error(`unknown option ${argv[i]}`);
-      positional.push(argv[i]);
-      continue;
-    }
-    const value = m[2] ?? argv[++i];
-    if (!value) throw new Error(`--${m[1]} needs a value`);
-    if (m[1] === "stack") out.stack = value;
-    else if (m[1] === "ignore-file") out.ignoreFile = value;
-    else if ((DRIFT_FORMATS as string[]).includes(value)) out.format = value as DriftFormat;
-    else throw new Error(`--format must be one of ${DRIFT_FORMATS.join(", ")}, not "${value}"`);
-  }
-  if (positional.length > 1) throw new Error(`one project directory expected, got ${positional.join(" ")}`);
-  if (positional[0]) out.dir = path.resolve(positional[0]);
-  return out;
 }
 
 /**
@@ -69,42 +51,30 @@ export function reason(e: unknown): string {
   return message.split("\n").find((l) => l.trim()) ?? message;
 }
 
-/** Runs the command; resolves to the exit code. */
-export async function drift(argv: string[]): Promise<number> {
-  let args: DriftArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    console.error(`esign drift: ${(e as Error).message}\n${DRIFT_USAGE}`);
-    return 1;
-  }
-  return runDrift(args);
-}
-
-/** The command's work once its arguments are parsed (the command table calls this): the exit code. */
-export async function runDrift(args: DriftArgs): Promise<number> {
-  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) {
-    console.error(`esign drift: no Pulumi.yaml in ${args.dir}`);
-    return 1;
-  }
+/** Runs the command (options parsed by commands/drift.ts); resolves to the exit code. */
+export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
+  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
+  // Said here: the Automation API's own error for a missing CLI is "code: -2".
+  if (!onPath("pulumi", ui.io.env)) throw new CommandError("the pulumi CLI is not on PATH (drift runs `pulumi preview --refresh` with it): install it, https://www.pulumi.com/docs/install/");
   try {
     const workspace = await LocalWorkspace.create({ workDir: args.dir });
     const stackName = args.stack ?? (await workspace.stack())?.name;
-    if (!stackName) throw new Error(`no stack selected in ${args.dir}: pass --stack NAME`);
+    if (!stackName) throw new CommandError(`no stack selected in ${args.dir}: pass --stack NAME`);
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
     const config = await stack.getAllConfig();
     const setting = (key: string) => config[`esign:${key}`]?.value;
     // Read before the preview, so a bad ignore file fails fast.
     const ignore = ignoreFor(args.dir, args.ignoreFile, setting("accountFile"));
-    const previewed = await previewDrift(stack);
-    const apiKey = setting("apiKey") ?? process.env.ESIGN_API_KEY;
-    if (!apiKey) throw new Error("no API key to list the account's objects: the stack's esign:apiKey or ESIGN_API_KEY");
-    const client = new EsignClient({ apiKey, baseUrl: setting("baseUrl") ?? process.env.ESIGN_BASE_URL });
+    const progress = ui.progress(`refreshing stack ${stackName} (pulumi preview --refresh --run-program)`).counting("engine events");
+    const previewed = await progress.around(`refreshed stack ${stackName}`, () => previewDrift(stack, () => progress.tick()));
+    const apiKey = setting("apiKey") ?? ui.io.env.ESIGN_API_KEY;
+    if (!apiKey) throw new CommandError("no API key to list the account's objects: the stack's esign:apiKey or ESIGN_API_KEY");
+    const client = new EsignClient({ apiKey, baseUrl: setting("baseUrl") ?? ui.io.env.ESIGN_BASE_URL });
     const unmanaged = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
-    process.stdout.write(formatDrift(stackName, previewed.entries, args.format, unmanaged));
+    ui.print(formatDrift(stackName, previewed.entries, args.format, ui.out, unmanaged));
     return driftExitCode(previewed.entries, unmanaged);
   } catch (e) {
-    console.error(`esign drift: ${reason(e)}`);
-    return 1;
+    if (e instanceof CommandError) throw e;
+    throw new CommandError(reason(e));
   }
 }

@@ -1,121 +1,100 @@
 #!/usr/bin/env node
 /**
- * The `esign` command.
+ * The `esign` command: the command table (commands/index.ts), each command one module parsed by
+ * parse.ts; help and version here. Exit codes: exit-codes.ts (one table for every command).
  *
- *   esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]
- *   esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] ...
- *     (the engine's import file for `pulumi import --file`: import-file.ts)
- *   esign drift [DIR] [--stack NAME] [--format text|markdown|json]   (see drift.ts)
+ *   esign export ...   (commands/export.ts)
+ *   esign drift ...    (commands/drift.ts)
+ *   esign help [COMMAND] | esign COMMAND --help | esign --version
  *
  * Credentials default to ESIGN_API_KEY and ESIGN_BASE_URL. The key is never printed.
  */
 import * as fs from "fs";
 import * as path from "path";
-import { stringify } from "yaml";
-import { EsignClient } from "../client";
-import { DRIFT_USAGE } from "./drift-format";
-import { readAccount } from "./export";
-import { importFileOf, parseProviderSpec } from "./import-file";
+import { CommandError, UsageError, type Command } from "./command";
+import { COMMANDS } from "./commands";
+import { processIo, type Io } from "./colour";
+import { EXIT } from "./exit-codes";
+import { commandHelp, mainHelp, usageOf } from "./help";
+import { packageVersion } from "../native/version";
+import { asksForHelp, closest, parseCommandArgs } from "./parse";
+import { Ui } from "./ui";
 
-const USAGE = [
-  "usage: esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
-  "       esign export --format pulumi-import [--out import.json] [--plugin-version V] [--provider NAME=URN] [--force] ...",
-  DRIFT_USAGE.replace(/^usage:/, "      "),
-].join("\n");
-
-const FLAGS = ["out", "api-key", "base-url", "format", "plugin-version", "provider"];
-const FORMATS = ["account", "pulumi-import"];
-/** Flags without a value. */
-const SWITCHES = ["force"];
-
-/** The flags, or a line saying what is wrong with them. */
-function flags(argv: string[]): Record<string, string> | string {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (m && SWITCHES.includes(m[1]) && m[2] === undefined) out[m[1]] = "true";
-    else if (!m || !FLAGS.includes(m[1])) return `unexpected argument ${argv[i]}`;
-    else out[m[1]] = m[2] ?? argv[++i] ?? "";
-  }
-  return out;
+function find(name: string, commands: Command[]): Command | undefined {
+  return commands.find((c) => c.name === name);
 }
 
-const refusedOverwrite = (out: string) => `esign export: ${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
+function unknownCommand(name: string, ui: Ui, commands: Command[]): number {
+  const near = closest(
+    name,
+    commands.map((c) => c.name),
+  );
+  ui.error(`unknown command ${name}${near ? ` (did you mean ${near}?)` : ""}; run esign --help for the commands`);
+  return EXIT.USAGE;
+}
 
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "help" || command === "--help" || command === "-h") {
-    console.log(USAGE);
-    return 0;
+/** The first line of an error's message: errors are one line (a stack only with ESIGN_DEBUG set). */
+function oneLine(e: unknown, env: Io["env"]): string {
+  if (env.ESIGN_DEBUG && e instanceof Error && e.stack) return e.stack;
+  const message = e instanceof Error ? e.message : String(e);
+  return message.split("\n").find((l) => l.trim()) ?? message;
+}
+
+/** Runs `esign` with `argv` (without node and the script); resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo(), commands: Command[] = COMMANDS): Promise<number> {
+  const top = new Ui(io, "esign");
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr.write(mainHelp(commands));
+    return EXIT.USAGE;
   }
-  if (command === "drift") return (await import("./drift")).drift(rest);
-  if (command !== "export") {
-    console.error(command ? `esign: unknown command ${command}\n${USAGE}` : USAGE);
-    return 2;
+  if (first === "--help" || first === "-h") {
+    io.stdout.write(mainHelp(commands));
+    return EXIT.OK;
   }
-  const f = flags(rest);
-  if (typeof f === "string") {
-    console.error(`esign export: ${f}\n${USAGE}`);
-    return 2;
+  if (first === "--version" || first === "-V" || first === "version") {
+    io.stdout.write(`esign ${packageVersion()}\n`);
+    return EXIT.OK;
   }
-  const format = f.format ?? "account";
-  if (!FORMATS.includes(format)) {
-    console.error(`esign export: --format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
-    return 2;
-  }
-  const importOnly = ["plugin-version", "provider"].filter((k) => f[k] !== undefined);
-  if (format !== "pulumi-import" && importOnly.length) {
-    console.error(`esign export: --${importOnly[0]} applies to --format pulumi-import only`);
-    return 2;
-  }
-  const provider = f.provider === undefined ? undefined : parseProviderSpec(f.provider);
-  if (typeof provider === "string") {
-    console.error(`esign export: ${provider}`);
-    return 2;
-  }
-  if (provider && f["plugin-version"] !== undefined) {
-    console.error("esign export: --plugin-version and --provider exclude each other (an explicit provider names its own version)");
-    return 2;
-  }
-  const apiKey = f["api-key"] ?? process.env.ESIGN_API_KEY;
-  if (!apiKey) {
-    console.error("esign export: no API key (--api-key or ESIGN_API_KEY)");
-    return 2;
-  }
-  const out = f.out ?? (format === "account" ? "account.yaml" : "import.json");
-  const force = f.force === "true";
-  // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
-  // that an export cannot rebuild, so replacing one must be asked for.
-  if (out !== "-" && !force && fs.existsSync(out)) {
-    console.error(refusedOverwrite(out));
-    return 2;
-  }
-  const client = new EsignClient({ apiKey, baseUrl: f["base-url"] ?? process.env.ESIGN_BASE_URL });
-  const read = await readAccount(client);
-  const account = read.file;
-  const imports = format === "pulumi-import" ? importFileOf(read, { version: f["plugin-version"], provider }) : undefined;
-  const text = imports ? `${JSON.stringify(imports, null, 2)}\n` : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
-  if (out === "-") process.stdout.write(text);
-  else {
-    try {
-      // "wx" also refuses a file that appeared while the account was read.
-      fs.writeFileSync(out, text, { flag: force ? "w" : "wx" });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      console.error(refusedOverwrite(out));
-      return 2;
+  if (first === "help") {
+    if (rest.length === 0) {
+      io.stdout.write(mainHelp(commands));
+      return EXIT.OK;
     }
-    const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
-    const what = imports ? `${imports.resources.length} resources` : `${account.team ? "team, " : ""}${count} entries`;
-    console.error(`esign export: wrote ${out} (${what})`);
+    const asked = find(rest[0], commands);
+    if (!asked) return unknownCommand(rest[0], top, commands);
+    io.stdout.write(commandHelp(asked));
+    return EXIT.OK;
   }
-  return 0;
+  if (first.startsWith("-")) {
+    top.error(`unknown option ${first}; run esign --help`);
+    return EXIT.USAGE;
+  }
+  const command = find(first, commands);
+  if (!command) return unknownCommand(first, top, commands);
+  if (asksForHelp(rest)) {
+    io.stdout.write(commandHelp(command));
+    return EXIT.OK;
+  }
+  const ui = new Ui(io, `esign ${command.name}`);
+  try {
+    return await command.run(parseCommandArgs(command, rest), ui);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      ui.error(e.message);
+      io.stderr.write(`${usageOf(command)}\n(esign ${command.name} --help for more)\n`);
+      return EXIT.USAGE;
+    }
+    ui.error(oneLine(e, io.env));
+    return e instanceof CommandError ? e.code : EXIT.FAILURE;
+  }
 }
 
 /**
- * Run as a command: directly (`node dist/provider/cli/esign.js`, the `esign` bin) or through
- * scripts/run-ts.js (`npm run esign`), which require()s this file, so `require.main` is the
- * runner; it puts this file's path in argv[1], as node does.
+ * Run as a command: directly (`node dist/provider/cli/esign.js`, the `esign` bin), as the entry of
+ * the self-contained executable (scripts/build-esign: the bundle is the SEA's main module), or
+ * through scripts/run-ts.js (`npm run esign`), which require()s this file, so `require.main` is
+ * the runner; it puts this file's path in argv[1], as node does.
  */
 function runAsCommand(): boolean {
   if (require.main === module) return true;
@@ -131,12 +110,29 @@ function runAsCommand(): boolean {
   return real(entry) === real(__filename);
 }
 
-if (runAsCommand()) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(`esign export: ${e instanceof Error ? e.message : String(e)}`);
-      process.exit(1);
-    },
-  );
+/** Exits once stdout and stderr have taken everything written (a pipe to `tee` or a file gets the whole report). */
+function exit(code: number): void {
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write("", done);
+  process.stderr.write("", done);
 }
+
+/** Runs `esign` as the process: its exit code is main()'s. */
+function runCommand(argv: string[]): void {
+  // A reader that stops early (`esign --help | head`) is not an error of esign's: the rest of the
+  // output is dropped and the exit code stays the command's.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code !== "EPIPE") throw e;
+    });
+  main(argv).then(exit, (e) => {
+    // main() catches what a command throws; this is a fault of esign itself.
+    process.stderr.write(`esign: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    exit(EXIT.FAILURE);
+  });
+}
+
+if (runAsCommand()) runCommand(process.argv.slice(2));

@@ -1,12 +1,13 @@
 /**
- * scripts/build-plugin's implementation: the release archives of the native provider plugin,
- * `pulumi-resource-esign-v<version>-<os>-<arch>.tar.gz`, each holding one self-contained
- * executable: a Node.js single executable application (the platform's Node.js binary from the
- * npm registry with the bundled plugin injected by postject; macOS ones re-signed ad hoc by
- * rcodesign). DECISIONS.md D50.
+ * scripts/build-plugin's and scripts/build-esign's implementation: the release archives of a
+ * product (targets.js PRODUCTS): the native provider plugin,
+ * `pulumi-resource-esign-v<version>-<os>-<arch>.tar.gz`, or the `esign` command,
+ * `esign-v<version>-<os>-<arch>.tar.gz`, each holding one self-contained executable: a Node.js
+ * single executable application (the platform's Node.js binary from the npm registry with the
+ * bundled product injected by postject; macOS ones re-signed ad hoc by rcodesign). DECISIONS.md D50, D108.
  *
- * Archives are cached under ${ESIGN_CACHE_DIR:-~/.cache/pulumi-esign}/plugin/<key>/, the key a
- * hash of the plugin's sources, the lockfile, these scripts, the version and the Node.js
+ * Archives are cached under ${ESIGN_CACHE_DIR:-~/.cache/pulumi-esign}/<product>/<key>/, the key a
+ * hash of the sources, the lockfile, these scripts, the product, the version and the Node.js
  * version: a rebuild with nothing changed copies files.
  */
 const { execFileSync } = require("child_process");
@@ -16,24 +17,29 @@ const path = require("path");
 const { bundle } = require("./bundle");
 const { cacheDir, withLock } = require("./cache");
 const { nodeBinary } = require("./node-binary");
-const { NODE_VERSION, TARGETS, hostTarget, executableName, archiveName } = require("./targets");
+const { NODE_VERSION, TARGETS, PRODUCTS, hostTarget, executableName, archiveName } = require("./targets");
 
 const root = path.resolve(__dirname, "..", "..");
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
-const log = (message) => process.stderr.write(`build-plugin: ${message}\n`);
+let script = "build-plugin";
+const log = (message) => process.stderr.write(`${script}: ${message}\n`);
 
 function usage(message) {
   log(message);
-  log("usage: scripts/build-plugin [--version V] [--out DIR] [--targets linux-amd64,darwin-arm64,...]");
+  log(`usage: scripts/${script} [--version V] [--out DIR] [--targets linux-amd64,darwin-arm64,...]`);
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opts = { version: undefined, out: path.join(root, "dist", "plugin"), targets: Object.keys(TARGETS) };
+  const opts = { product: "plugin", version: undefined, out: undefined, targets: Object.keys(TARGETS) };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i] ?? usage(`${flag} needs a value`);
-    if (flag === "--version") opts.version = value().replace(/^v/, "");
+    if (flag === "--product") {
+      opts.product = value();
+      if (!PRODUCTS[opts.product]) usage(`--product must be one of ${Object.keys(PRODUCTS).join(", ")}`);
+      script = PRODUCTS[opts.product].script;
+    } else if (flag === "--version") opts.version = value().replace(/^v/, "");
     else if (flag === "--out") opts.out = path.resolve(value());
     else if (flag === "--targets")
       opts.targets = value()
@@ -42,6 +48,7 @@ function parseArgs(argv) {
         .filter(Boolean);
     else usage(`unknown argument ${argv[i]}`);
   }
+  opts.out ??= path.join(root, "dist", opts.product);
   opts.version ??= JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   if (!/^\d+\.\d+\.\d+([-+][\w.+-]+)?$/.test(opts.version)) usage(`--version ${opts.version} is not a semantic version`);
   const unknown = opts.targets.filter((t) => !TARGETS[t]);
@@ -60,9 +67,9 @@ function walk(dir) {
 }
 
 /** The cache key: what the bundle is made of (sources, locked dependencies) and how it is built. */
-function cacheKey(version) {
-  const hash = nodeCrypto.createHash("sha256").update(`${version}\0${NODE_VERSION}\0`);
-  const files = [...walk("provider"), ...walk("contract"), ...walk("scripts/plugin"), "scripts/build-plugin", "package-lock.json", "tsconfig.json"];
+function cacheKey(product, version) {
+  const hash = nodeCrypto.createHash("sha256").update(`${product}\0${version}\0${NODE_VERSION}\0`);
+  const files = [...walk("provider"), ...walk("contract"), ...walk("scripts/plugin"), `scripts/${PRODUCTS[product].script}`, "package-lock.json", "tsconfig.json"];
   for (const f of files)
     hash
       .update(`${f}\0`)
@@ -85,10 +92,10 @@ function blobNode() {
  * The SEA blob. A V8 code cache saves most of the start-up's compile time but is valid only for
  * the V8 build and CPU it was made with, so only the blob for this machine's own target has one.
  */
-function writeBlob(dir, key, bundleFile, codeCache) {
+function writeBlob(dir, lockPrefix, bundleFile, codeCache) {
   const kind = codeCache ? "sea-cached" : "sea";
   const blob = path.join(dir, `${kind}.blob`);
-  return withLock(`plugin-${key}-${kind}`, () => {
+  return withLock(`${lockPrefix}-${kind}`, () => {
     if (fs.existsSync(blob)) return blob;
     const config = path.join(dir, `${kind}.json`);
     fs.writeFileSync(config, JSON.stringify({ main: bundleFile, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false }));
@@ -104,21 +111,22 @@ function rcodesign() {
 }
 
 /** One target's archive, built under its own lock: parallel builds of other targets do not wait. */
-function buildTarget(dir, key, target, version, bundleFile) {
-  const archive = path.join(dir, archiveName(version, target));
+function buildTarget(build, target) {
+  const archive = path.join(build.dir, archiveName(build.version, target, build.product));
   if (fs.existsSync(archive)) return archive;
-  return withLock(`plugin-${key}-${target}`, async () => (fs.existsSync(archive) ? archive : makeArchive(dir, key, target, archive, bundleFile)));
+  return withLock(`${build.lockPrefix}-${target}`, async () => (fs.existsSync(archive) ? archive : makeArchive(build, target, archive)));
 }
 
-async function makeArchive(dir, key, target, archive, bundleFile) {
+async function makeArchive(build, target, archive) {
+  const { dir, product, bundleFile } = build;
   const spec = TARGETS[target];
   const started = Date.now();
-  const blob = writeBlob(dir, key, bundleFile, target === hostTarget());
+  const blob = writeBlob(dir, build.lockPrefix, bundleFile, target === hostTarget());
   const stage = fs.mkdtempSync(path.join(dir, `.stage-${target}-`));
   try {
-    const exe = path.join(stage, executableName(target));
+    const exe = path.join(stage, executableName(target, product));
     // This machine's own target: the Node.js that writes the blobs is that very binary, already fetched.
-    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION), exe);
+    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION, script), exe);
     fs.chmodSync(exe, 0o755);
     const { inject } = require("postject");
     await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(blob), {
@@ -128,7 +136,7 @@ async function makeArchive(dir, key, target, archive, bundleFile) {
     // Injection invalidates the binary's signature; arm64 macOS runs nothing unsigned.
     if (spec.format === "macho") execFileSync(rcodesign(), ["sign", exe], { stdio: ["ignore", "ignore", "inherit"] });
     const tmp = `${archive}.tmp`;
-    execFileSync("tar", ["--owner=0", "--group=0", "--numeric-owner", "--mtime=@0", "-czf", tmp, "-C", stage, executableName(target)]);
+    execFileSync("tar", ["--owner=0", "--group=0", "--numeric-owner", "--mtime=@0", "-czf", tmp, "-C", stage, executableName(target, product)]);
     fs.renameSync(tmp, archive);
     log(`${path.basename(archive)}: ${(fs.statSync(archive).size / 1048576).toFixed(1)} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return archive;
@@ -148,17 +156,18 @@ function pruneOldBuilds(keep) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const key = cacheKey(opts.version);
-  const dir = path.join(cacheDir(), "plugin", key);
+  const key = cacheKey(opts.product, opts.version);
+  const dir = path.join(cacheDir(), opts.product, key);
   fs.mkdirSync(dir, { recursive: true });
-  const bundleFile = path.join(dir, "plugin.js");
-  await withLock(`plugin-${key}-bundle`, async () => {
+  const bundleFile = path.join(dir, `${opts.product}.js`);
+  const build = { dir, product: opts.product, version: opts.version, bundleFile, lockPrefix: `${opts.product}-${key}` };
+  await withLock(`${build.lockPrefix}-bundle`, async () => {
     if (fs.existsSync(bundleFile)) return;
-    await bundle(`${bundleFile}.tmp.js`, opts.version);
+    await bundle(`${bundleFile}.tmp.js`, opts.version, PRODUCTS[opts.product]);
     fs.renameSync(`${bundleFile}.tmp.js`, bundleFile);
   });
   const archives = [];
-  for (const target of opts.targets) archives.push(await buildTarget(dir, key, target, opts.version, bundleFile));
+  for (const target of opts.targets) archives.push(await buildTarget(build, target));
   fs.utimesSync(dir, new Date(), new Date());
   pruneOldBuilds(dir);
   fs.mkdirSync(opts.out, { recursive: true });

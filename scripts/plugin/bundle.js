@@ -1,13 +1,13 @@
 /**
- * The plugin as one CommonJS file (provider/native/main.ts and everything it loads), which a
- * Node.js single executable application can run: its `require` reaches built-in modules only.
- * Used by scripts/plugin/build.js.
+ * A product (the plugin: provider/native/main.ts; the `esign` command: provider/cli/esign.ts) as one
+ * CommonJS file with everything it loads, which a Node.js single executable application can run:
+ * its `require` reaches built-in modules only. Used by scripts/plugin/build.js.
  */
 const path = require("path");
 const esbuild = require("esbuild");
+const { PRODUCTS } = require("./targets");
 
 const root = path.resolve(__dirname, "..", "..");
-const native = path.join(root, "provider", "native");
 const support = path.join(root, "provider", "core", "sdk-modules");
 
 /**
@@ -17,7 +17,7 @@ const support = path.join(root, "provider", "core", "sdk-modules");
  */
 const OMITTED = ["typescript", "@npmcli/arborist"];
 
-function plugin() {
+function plugin(label) {
   return {
     name: "esign-plugin",
     setup(build) {
@@ -31,7 +31,7 @@ function plugin() {
       build.onLoad({ filter: /.*/, namespace: "esign-omitted" }, (args) => ({
         contents: `module.exports = new Proxy({}, { get(_, key) {
           if (key === "__esModule" || typeof key === "symbol") return undefined;
-          throw new Error(${JSON.stringify(`pulumi-resource-esign: ${args.path} is not part of the plugin binary (it serializes functions, which the plugin never does)`)});
+          throw new Error(${JSON.stringify(`${label}: ${args.path} is not part of the executable (it serializes functions, which ${label} never does)`)});
         } });`,
         loader: "js",
       }));
@@ -39,10 +39,10 @@ function plugin() {
   };
 }
 
-/** Writes the bundle to `outfile`; returns the source files it read (for the build's cache key check). */
-async function bundle(outfile, version) {
+/** Writes the bundle of `product` (targets.js PRODUCTS) to `outfile`; returns the source files it read. */
+async function bundle(outfile, version, product = PRODUCTS.plugin) {
   const result = await esbuild.build({
-    entryPoints: [path.join(native, "main.ts")],
+    entryPoints: [path.join(root, product.entry)],
     bundle: true,
     platform: "node",
     target: "node22",
@@ -53,7 +53,7 @@ async function bundle(outfile, version) {
     legalComments: "none",
     logLevel: "error",
     metafile: true,
-    plugins: [plugin()],
+    plugins: [plugin(product.executable)],
     // Loaded only inside the dynamic providers' serialized stubs (dynamic/stub.ts),
     // which run in a program's dynamic provider host, never in this plugin.
     external: ["pulumi-esign/runtime"],

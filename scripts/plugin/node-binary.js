@@ -8,7 +8,7 @@ const fs = require("fs");
 const path = require("path");
 const { cacheDir, withLock } = require("./cache");
 
-function nodeBinary(target, spec, version) {
+function nodeBinary(target, spec, version, label = "build-plugin") {
   const dir = path.join(cacheDir(), "node-bin", `${spec.npm}-${version}`);
   const file = path.join(dir, path.basename(spec.file));
   if (fs.existsSync(file)) return file;
@@ -16,7 +16,7 @@ function nodeBinary(target, spec, version) {
     if (fs.existsSync(file)) return file;
     const tmp = fs.mkdtempSync(path.join(cacheDir(), ".node-bin-"));
     try {
-      process.stderr.write(`build-plugin: fetching ${spec.npm}@${version} (Node.js for ${target}) from the npm registry\n`);
+      process.stderr.write(`${label}: fetching ${spec.npm}@${version} (Node.js for ${target}) from the npm registry\n`);
       const tgz = execFileSync("npm", ["pack", "--silent", `${spec.npm}@${version}`], { cwd: tmp, encoding: "utf8" })
         .trim()
         .split("\n")

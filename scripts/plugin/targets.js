@@ -1,5 +1,5 @@
 /**
- * The plugin's release targets: the engine's <os>-<arch> names (archive names), the npm registry
+ * The release targets of the plugin and the `esign` executable: the engine's <os>-<arch> names (archive names), the npm registry
  * package holding that platform's Node.js binary, and what its executable header must say
  * (test/packaging/plugin-archives.test.ts checks it).
  */
@@ -23,7 +23,16 @@ function hostTarget() {
   return os && arch && TARGETS[`${os}-${arch}`] ? `${os}-${arch}` : undefined;
 }
 
-const executableName = (target) => (target.startsWith("windows-") ? "pulumi-resource-esign.exe" : "pulumi-resource-esign");
-const archiveName = (version, target) => `pulumi-resource-esign-v${version}-${target}.tar.gz`;
+/**
+ * What the pipeline builds, each from its own entry point: the resource plugin the engine runs
+ * (D50), and the `esign` command for teams without Node.js (D108). Same targets, same Node.js.
+ */
+const PRODUCTS = {
+  plugin: { entry: "provider/native/main.ts", executable: "pulumi-resource-esign", script: "build-plugin" },
+  esign: { entry: "provider/cli/esign.ts", executable: "esign", script: "build-esign" },
+};
 
-module.exports = { NODE_VERSION, TARGETS, hostTarget, executableName, archiveName };
+const executableName = (target, product = "plugin") => `${PRODUCTS[product].executable}${target.startsWith("windows-") ? ".exe" : ""}`;
+const archiveName = (version, target, product = "plugin") => `${PRODUCTS[product].executable}-v${version}-${target}.tar.gz`;
+
+module.exports = { NODE_VERSION, TARGETS, PRODUCTS, hostTarget, executableName, archiveName };

@@ -37,7 +37,8 @@ describe("packaging: npm pack contents", function () {
   });
 
   it("holds the README, the licence, the changelog and the engine script with the language host it builds", () => {
-    for (const f of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "tools/language-host/main.go"]) {
+    // ensure-pulumi reads the pinned version from .tool-versions through scripts/toolchain-version (D109).
+    for (const f of ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "scripts/ensure-pulumi", "scripts/toolchain-version", ".tool-versions", "tools/language-host/main.go"]) {
       assert.ok(files.includes(f), `${f} is missing from the tarball`);
     }
   });
@@ -73,6 +74,8 @@ describe("packaging: npm pack contents", function () {
         "LICENSE",
         "CHANGELOG.md",
         "scripts/ensure-pulumi",
+        "scripts/toolchain-version",
+        ".tool-versions",
         "tools/language-host/main.go",
         "policy/PulumiPolicy.yaml",
         "policy/package.json",

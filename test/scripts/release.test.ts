@@ -152,8 +152,13 @@ describe("release: scripts/release", function () {
     assert.deepStrictEqual([notes.code, lines(notes.stderr)], [1, [`release: CHANGELOG.md has no "## [${version}]" section (the release notes): add it`]]);
   });
 
-  it("without --skip-plugin, a missing plugin builder fails in one line", async () => {
+  it("without --skip-plugin, a missing plugin or esign builder fails in one line", async () => {
     const r = await run(release, [version, "--out", path.join(tmp, "no-plugin")], { cwd: repoRoot, env: { ...process.env, ESIGN_BUILD_PLUGIN: path.join(tmp, "build-plugin") } });
     assert.deepStrictEqual([r.code, lines(r.stderr)], [1, [`release: ${path.join(tmp, "build-plugin")} (the plugin archives' builder) is missing: pass --skip-plugin to build the rest`]]);
+    const esign = await run(release, [version, "--out", path.join(tmp, "no-esign")], { cwd: repoRoot, env: { ...process.env, ESIGN_BUILD_ESIGN: path.join(tmp, "build-esign") } });
+    assert.deepStrictEqual(
+      [esign.code, lines(esign.stderr)],
+      [1, [`release: ${path.join(tmp, "build-esign")} (the esign executables' builder) is missing: pass --skip-plugin to build the rest`]],
+    );
   });
 });

@@ -2,7 +2,7 @@
  * The schema's usage examples (provider/schema/examples/) compile against the generated SDKs:
  * the TypeScript ones type-check against sdk/nodejs as a user imports it (`@esign/pulumi`), the
  * Go ones build against sdk/go (a module with a replace directive, as test/sdk/go). The YAML and
- * Python ones are checked in the fast tier (test/provider/native/examples.test.ts).
+ * Python ones are checked in test/provider/native/examples.test.ts (the fast tier) and test/sdk/python-examples.test.ts.
  */
 import * as assert from "assert";
 import { execFileSync, spawnSync } from "child_process";

@@ -48,12 +48,12 @@ describe("esign command through npm run esign", function () {
     assert.ok(!fs.readFileSync(out, "utf8").includes(svc.apiKey), "the API key is not written");
   });
 
-  it("an unknown command prints the usage and exits 2", async () => {
+  it("an unknown command or flag is a usage error: exit 64, a suggestion", async () => {
     const r = await npmEsign(["exprot"]);
-    assert.strictEqual(r.code, 2);
-    assert.match(r.stderr, /esign: unknown command exprot\nusage: esign export/);
+    assert.strictEqual(r.code, 64);
+    assert.match(r.stderr, /esign: unknown command exprot \(did you mean export\?\)/);
     const flag = await npmEsign(["export", "--outt", "x.yaml"]);
-    assert.strictEqual(flag.code, 2);
-    assert.match(flag.stderr, /unexpected argument --outt\nusage: esign export/);
+    assert.strictEqual(flag.code, 64);
+    assert.match(flag.stderr, /esign export: unknown option --outt \(did you mean --out\?\)\nusage: esign export/);
   });
 });

@@ -44,7 +44,7 @@ describe("drift report rendering", () => {
     assert.match(md, /^### Drift of stack `prod`: 2 differences$/m);
     assert.match(md, /^\| `team` \| esign:Team \| name \| `"A\\\|B"` \| `"C"` \| update \|$/m);
     assert.match(formatDrift("prod", [], "markdown"), /No drift/);
-    assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries });
+    assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries, unmanagedFound: false, unmanaged: [] });
   });
 
   it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {

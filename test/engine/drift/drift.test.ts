@@ -140,12 +140,12 @@ describe("engine: esign drift", function () {
     for (const out of [json, text, markdown]) assert.ok(!`${out.stdout}${out.stderr}`.includes(svc.apiKey), "API key not printed");
   });
 
-  it("fails with exit 1 and a clear message for an unknown stack or format", async () => {
+  it("fails with exit 1 for an unknown stack, 64 (usage) for an unknown format, each in a clear message", async () => {
     const missing = await esign([dir, "--stack", "nope"]);
     assert.strictEqual(missing.code, 1);
     assert.match(missing.stderr, /^esign drift: .*nope/m);
     const format = await esign(["--format", "yaml"]);
-    assert.strictEqual(format.code, 1);
-    assert.match(format.stderr, /--format must be one of text, markdown, json, not "yaml"/);
+    assert.strictEqual(format.code, 64);
+    assert.match(format.stderr, /^esign drift: --format must be one of text, markdown, json, got "yaml"/);
   });
 });

@@ -9,7 +9,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { main } from "../../../provider/cli/esign";
+import { esign, withoutProgress } from "./run-esign";
 import type { ImportFile } from "../../../provider/cli/import-file";
 import { PLUGIN_DOWNLOAD_URL } from "../../../provider/native/version";
 import { propsFromId } from "../../../provider/native/import-ids";
@@ -18,17 +18,6 @@ import { ProviderHarness } from "../support/harness";
 const pdf = path.resolve(__dirname, "..", "..", "..", "examples", "files", "nda.pdf");
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
 const version = (require("../../../package.json") as { version: string }).version;
-
-async function esign(args: string[]): Promise<{ code: number; stderr: string }> {
-  const lines: string[] = [];
-  const original = console.error;
-  console.error = (...parts: unknown[]) => lines.push(parts.join(" "));
-  try {
-    return { code: await main(args), stderr: lines.join("\n") };
-  } finally {
-    console.error = original;
-  }
-}
 
 describe("esign export --format pulumi-import", () => {
   let h: ProviderHarness;
@@ -61,7 +50,7 @@ describe("esign export --format pulumi-import", () => {
     const out = path.join(dir, `import-${Math.random().toString(36).slice(2)}.json`);
     const r = await esign(["export", "--format", "pulumi-import", "--out", out, ...extra, ...creds]);
     assert.strictEqual(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^esign export: wrote .*\.json \(8 resources\)$/);
+    assert.match(withoutProgress(r.stderr), /^esign export: wrote .*\.json \(8 resources\)$/);
     return JSON.parse(fs.readFileSync(out, "utf8"));
   };
 
@@ -105,7 +94,7 @@ describe("esign export --format pulumi-import", () => {
     for (const r of file.resources) assert.deepStrictEqual([r.provider, r.version, r.pluginDownloadUrl], ["main", undefined, undefined]);
   });
 
-  it("refuses a bad format, a bad --provider and import-only flags on the account file, in one line, before any request", async () => {
+  it("refuses a bad format, a bad --provider and import-only flags on the account file as usage errors (64), in one line and the usage, before any request", async () => {
     const cases: [string[], string][] = [
       [["--format", "json"], 'esign export: --format must be one of account, pulumi-import, got "json"'],
       [
@@ -120,7 +109,8 @@ describe("esign export --format pulumi-import", () => {
     ];
     for (const [args, message] of cases) {
       const { result, calls } = await h.counting(() => esign(["export", "--out", path.join(dir, "never.json"), ...args, ...creds]));
-      assert.deepStrictEqual([result.code, result.stderr], [2, message]);
+      assert.deepStrictEqual([result.code, result.stderr.split("\n")[0]], [64, message]);
+      assert.match(result.stderr, /\nusage: esign export /);
       assert.deepStrictEqual(calls, []);
     }
     assert.ok(!fs.existsSync(path.join(dir, "never.json")));

@@ -1,0 +1,81 @@
+/**
+ * `esign export`: the account read through the client, written as an account file marked for
+ * adoption (export.ts), or as the engine's import file (import-file.ts).
+ */
+import * as fs from "fs";
+import { stringify } from "yaml";
+import { EsignClient } from "../../client";
+import { Args, Command, CommandError, UsageError } from "../command";
+import { EXIT } from "../exit-codes";
+import type { Ui } from "../ui";
+import { readAccount } from "../export";
+import { importFileOf, parseProviderSpec } from "../import-file";
+
+const FORMATS = ["account", "pulumi-import"];
+
+const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
+
+async function run(args: Args, ui: Ui): Promise<number> {
+  const format = args.string("format") ?? "account";
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  const importOnly = ["plugin-version", "provider"].filter((k) => args.has(k));
+  if (format !== "pulumi-import" && importOnly.length) throw new UsageError(`--${importOnly[0]} applies to --format pulumi-import only`);
+  const providerSpec = args.string("provider");
+  const provider = providerSpec === undefined ? undefined : parseProviderSpec(providerSpec);
+  if (typeof provider === "string") throw new UsageError(provider);
+  if (provider && args.has("plugin-version")) throw new UsageError("--plugin-version and --provider exclude each other (an explicit provider names its own version)");
+  const apiKey = args.string("api-key") ?? ui.io.env.ESIGN_API_KEY;
+  if (!apiKey) throw new UsageError("no API key (--api-key or ESIGN_API_KEY)");
+  const out = args.string("out") ?? (format === "account" ? "account.yaml" : "import.json");
+  const force = args.flag("force");
+  // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
+  // that an export cannot rebuild, so replacing one must be asked for.
+  if (out !== "-" && !force && fs.existsSync(out)) throw new CommandError(refusedOverwrite(out));
+  const baseUrl = args.string("base-url") ?? ui.io.env.ESIGN_BASE_URL;
+  const progress = ui.progress(`reading the account from ${baseUrl ?? "https://api.hellosign.com/v3"}`).counting("requests");
+  const client = new EsignClient({ apiKey, baseUrl, onRequest: () => progress.tick() });
+  const read = await progress.around("read the account", () => readAccount(client));
+  const account = read.file;
+  const imports = format === "pulumi-import" ? importFileOf(read, { version: args.string("plugin-version"), provider }) : undefined;
+  const text = imports ? `${JSON.stringify(imports, null, 2)}\n` : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
+  if (out === "-") {
+    ui.print(text);
+    return EXIT.OK;
+  }
+  try {
+    // "wx" also refuses a file that appeared while the account was read.
+    fs.writeFileSync(out, text, { flag: force ? "w" : "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    throw new CommandError(refusedOverwrite(out));
+  }
+  const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
+  const what = imports ? `${imports.resources.length} resources` : `${account.team ? "team, " : ""}${count} entries`;
+  ui.note(`wrote ${out} (${what})`);
+  return EXIT.OK;
+}
+
+export const exportCommand: Command = {
+  name: "export",
+  summary: "write an existing account as an account file (or the engine's import file)",
+  usage: [
+    "esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
+    "esign export --format pulumi-import [--out import.json] [--plugin-version V | --provider NAME=URN] [--force] ...",
+  ],
+  description: [
+    "Reads every object of the account the key belongs to and writes them as an account file marked for",
+    "adoption: the first `pulumi up` on it creates, changes and deletes nothing. With --format pulumi-import,",
+    "writes the file `pulumi import --file` takes instead. The key is never printed.",
+  ].join("\n"),
+  options: {
+    out: { type: "string", short: "o", value: "FILE", description: "where to write (default account.yaml, or import.json; - for stdout)" },
+    force: { type: "boolean", short: "f", description: "overwrite --out if it exists" },
+    format: { type: "string", value: "FORMAT", description: `${FORMATS.join(" or ")} (default account)` },
+    "api-key": { type: "string", value: "KEY", description: "the API key (default $ESIGN_API_KEY)" },
+    "base-url": { type: "string", value: "URL", description: "the service (default $ESIGN_BASE_URL, else https://api.hellosign.com/v3)" },
+    "plugin-version": { type: "string", value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" },
+    provider: { type: "string", value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" },
+  },
+  exits: [EXIT.OK, EXIT.FAILURE, EXIT.USAGE],
+  run,
+};
