@@ -111,7 +111,7 @@ describe("drift report rendering", () => {
     );
     const md = formatDrift("prod", entries, "markdown", undefined, unmanaged);
     assert.match(md, /^#### Unmanaged: 2 objects in the account that git does not list$/m);
-    assert.match(md, /^\| open invitation \| `ivy@x.example` \| members \|  \| invited 2026-11-27 \| removes it \|$/m);
+    assert.match(md, /^\| open invitation \| `ivy@x.example` \| members \| {2}\| invited 2026-11-27 \| removes it \|$/m);
     assert.ok(md.indexOf("Drift of stack") < md.indexOf("Unmanaged"));
     const json = JSON.parse(formatDrift("prod", [], "json", undefined, unmanaged));
     assert.deepStrictEqual([json.drifted, json.unmanagedFound, json.unmanaged], [false, true, unmanaged]);
