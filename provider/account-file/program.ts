@@ -72,17 +72,11 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     members.set(key, { resource, keys });
     for (const name of memberNames(m)) byName.set(name, { resource, keys: [name, ...keys.slice(1)] });
   }
-  if (authoritative.has("members")) {
-    // After every member entry (dependsOn): the whole list is in place before anyone is removed.
-    new TeamMemberSet(
-      "members",
-      { teamId: team?.teamId, members: (account.members ?? []).map(memberKey), ...setArgs("members") },
-      entryOptions(opts, { dependsOn: [...(team ? [team] : []), ...[...members.values()].map((m) => m.resource)] }),
-    );
-  }
-
   /** The member a grant names and the names it had, current first (one name when not in `members`). */
   const person = (who: string) => byName.get(whoKey(who)) ?? { resource: undefined, keys: [whoKey(who)] };
+
+  /** The template and line lists that are authoritative: they remove their users before the member list removes people from the team (the service refuses to take a grant from someone no longer on it). */
+  const grantSets: pulumi.Resource[] = [];
 
   const apiApps: Record<string, pulumi.Output<string>> = {};
   const oauthSecrets: Record<string, pulumi.Output<string | undefined>> = {};
@@ -118,10 +112,12 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
       grants.push(grant);
     }
     if (authoritative.has("templates.access")) {
-      new TemplateAccessSet(
-        `template:${key}:access`,
-        { templateId: entry.templateId ?? template.templateId, users: (access ?? []).map(whoKey), ...setArgs("templates.access") },
-        entryOptions(opts, { dependsOn: [template, ...grants], previousNames: previousKeys.map((k) => `template:${k}:access`) }),
+      grantSets.push(
+        new TemplateAccessSet(
+          `template:${key}:access`,
+          { templateId: entry.templateId ?? template.templateId, users: (access ?? []).map(whoKey), ...setArgs("templates.access") },
+          entryOptions(opts, { dependsOn: [template, ...grants], previousNames: previousKeys.map((k) => `template:${k}:access`) }),
+        ),
       );
     }
   }
@@ -148,12 +144,23 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
       lineUsers.push(user);
     }
     if (authoritative.has("faxLines.users")) {
-      new FaxLineUserSet(
-        `fax:${key}:users`,
-        { number: entry.number ?? line.number, users: (users ?? []).map(whoKey), ...setArgs("faxLines.users") },
-        entryOptions(opts, { dependsOn: [line, ...lineUsers], previousNames: previousKeys.map((k) => `fax:${k}:users`) }),
+      grantSets.push(
+        new FaxLineUserSet(
+          `fax:${key}:users`,
+          { number: entry.number ?? line.number, users: (users ?? []).map(whoKey), ...setArgs("faxLines.users") },
+          entryOptions(opts, { dependsOn: [line, ...lineUsers], previousNames: previousKeys.map((k) => `fax:${k}:users`) }),
+        ),
       );
     }
+  }
+
+  if (authoritative.has("members")) {
+    // After every member entry (the whole list is in place before anyone is removed) and after the grant lists.
+    new TeamMemberSet(
+      "members",
+      { teamId: team?.teamId, members: (account.members ?? []).map(memberKey), ...setArgs("members") },
+      entryOptions(opts, { dependsOn: [...(team ? [team] : []), ...[...members.values()].map((m) => m.resource), ...grantSets] }),
+    );
   }
 
   return {

@@ -50,7 +50,7 @@ describe("account file: ignore and authoritative", () => {
     assert.match(failure("members: []\nauthoritativeLimits: { maxRemovals: -1 }\n"), /authoritativeLimits\.maxRemovals: must be 0 or more/);
   });
 
-  it("becomes one TeamMemberSet and a FaxLineUserSet per line, after the entries, with ignore as keep", async () => {
+  it("becomes a FaxLineUserSet per line and one TeamMemberSet after them, with ignore as keep", async () => {
     const made: { type: string; name: string; inputs: Record<string, unknown> }[] = [];
     pulumi.runtime.setMocks(
       {
@@ -70,9 +70,10 @@ describe("account file: ignore and authoritative", () => {
     assert.deepStrictEqual(
       sets.map((r) => [r.name, r.inputs.members ?? r.inputs.users, r.inputs.keep, r.inputs.maxRemovals]),
       [
-        ["members", ["alice@acme.example"], ["*@audit.example"], 8],
         ["fax:main:users", ["alice@acme.example"], ["ops-*"], 8],
+        ["members", ["alice@acme.example"], ["*@audit.example"], 8],
       ],
+      "the line's list first: the member list removes people from the team after their grants",
     );
   });
 });

@@ -34,6 +34,7 @@ export interface SetHolder {
 }
 
 export const DEFAULT_MAX_REMOVALS = 5;
+const KEY_HOLDER = "holds the API key";
 
 /** The inputs every set has besides its parent and its list. */
 export interface SetCommonInputs {
@@ -91,7 +92,7 @@ export function planRemovals(holders: SetHolder[], declared: string[], keep: str
     const pattern = firstMatch(keep, [h.emailAddress, h.accountId]);
     if (pattern) plan.kept.push({ holder: h, why: `matches keep pattern ${pattern}` });
     else if ((keyHolder.accountId && h.accountId === keyHolder.accountId) || (keyHolder.email && sameEmail(h.emailAddress, keyHolder.email))) {
-      plan.kept.push({ holder: h, why: "holds the API key" });
+      plan.kept.push({ holder: h, why: KEY_HOLDER });
     } else plan.removals.push(h);
   }
   return plan;
@@ -190,7 +191,8 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
       const parent = await p.parent(ctx, given);
       const plan = await planFor(ctx, p, parent, given);
       for (const { holder, why } of plan.kept) {
-        if (why.startsWith("matches keep")) continue;
+        // Said only where the list meets a guard (the last Admins, the owner): the key holder and `keep` always stay.
+        if (why.startsWith("matches keep") || why === KEY_HOLDER) continue;
         await ctx.warn(`${p.type} of ${p.label(parent)}: ${holderName(holder)} is not in ${p.listKey} but stays (${why})`);
       }
       const removalNames = sortedNames(plan.removals);
