@@ -9,6 +9,17 @@
  * (which the engine records, encrypted, as the default provider's inputs in state), and
  * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time; no resource's state holds them.
  */
-export { ApiApp, FaxLine, FaxLineUser, Team, TeamMember, Template, TemplateAccess } from "./dynamic/classes";
-export type { ApiAppArgs, FaxLineArgs, FaxLineUserArgs, TeamArgs, TeamMemberArgs, TemplateAccessArgs, TemplateArgs } from "./dynamic/args";
+export { ApiApp, FaxLine, FaxLineUser, FaxLineUserSet, Team, TeamMember, TeamMemberSet, Template, TemplateAccess, TemplateAccessSet } from "./dynamic/classes";
+export type {
+  ApiAppArgs,
+  FaxLineArgs,
+  FaxLineUserArgs,
+  FaxLineUserSetArgs,
+  TeamArgs,
+  TeamMemberArgs,
+  TeamMemberSetArgs,
+  TemplateAccessArgs,
+  TemplateAccessSetArgs,
+  TemplateArgs,
+} from "./dynamic/args";
 export { AccountFileError, deployAccount, loadAccountFile, parseAccountFile, type AccountFile } from "./account-file";

@@ -16,7 +16,7 @@ import { teamMemberImpl } from "../resources/team-member/resource";
 import { templateImpl } from "../resources/template/resource";
 import type { ResourceImpl } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
-import { duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
+import { authoritativeIssues, duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
 import { unknownKeyIssues } from "./unknown-keys";
 import type { FileIssue } from "./issues";
 
@@ -115,7 +115,7 @@ export function parseAccountFile(text: string, file: string, baseDir = path.dirn
   }
   const parsed = accountFileSchema.safeParse(doc.toJS() ?? {});
   const issues: FileIssue[] = parsed.success
-    ? [...emptyFileIssues(parsed.data), ...duplicateIssues(parsed.data), ...referenceIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
+    ? [...emptyFileIssues(parsed.data), ...authoritativeIssues(parsed.data), ...duplicateIssues(parsed.data), ...referenceIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
     : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? unknownKeyIssues(i.path as (string | number)[], i.keys) : [{ path: i.path as (string | number)[], message: i.message }]));
   if (issues.length)
     throw new AccountFileError(

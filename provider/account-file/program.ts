@@ -43,7 +43,13 @@ function grantNames(prefix: (parentKey: string) => string, parentKeys: string[],
  * same children with the same checks.
  */
 export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceOptions = {}, classes: ResourceClasses = dynamicClasses): DeployedAccount {
-  const { Team, TeamMember, ApiApp, Template, TemplateAccess, FaxLine, FaxLineUser } = classes;
+  const { Team, TeamMember, ApiApp, Template, TemplateAccess, FaxLine, FaxLineUser, TeamMemberSet, TemplateAccessSet, FaxLineUserSet } = classes;
+  const authoritative = new Set(account.authoritative ?? []);
+  /** The options every authoritative list of the file shares: what it never removes, and how many it may remove. */
+  const setArgs = (collection: "members" | "templates.access" | "faxLines.users") => ({
+    ...(account.ignore?.[collection]?.length ? { keep: account.ignore[collection] } : {}),
+    ...(account.authoritativeLimits?.maxRemovals !== undefined ? { maxRemovals: account.authoritativeLimits.maxRemovals } : {}),
+  });
   let team: InstanceType<ResourceClasses["Team"]> | undefined;
   if (account.team) {
     const { intent, args } = split(account.team);
@@ -69,6 +75,9 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
   /** The member a grant names and the names it had, current first (one name when not in `members`). */
   const person = (who: string) => byName.get(whoKey(who)) ?? { resource: undefined, keys: [whoKey(who)] };
 
+  /** The template and line lists that are authoritative: they remove their users before the member list removes people from the team (the service refuses to take a grant from someone no longer on it). */
+  const grantSets: pulumi.Resource[] = [];
+
   const apiApps: Record<string, pulumi.Output<string>> = {};
   const oauthSecrets: Record<string, pulumi.Output<string | undefined>> = {};
   for (const entry of account.apiApps ?? []) {
@@ -89,15 +98,26 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     // resource's own check reports what is wrong, in the words a preview uses.
     const template = new Template(`template:${key}`, inputs as TemplateArgs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
     templates[key] = template.templateId;
+    const grants: pulumi.Resource[] = [];
     for (const who of access ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
-      new TemplateAccess(
+      const grant = new TemplateAccess(
         `template:${key}:access:${whoKey(who)}`,
         { templateId: template.templateId, ...whoArgs(who) },
         entryOptions(opts, {
           dependsOn: [template, ...(member ? [member] : [])],
           previousNames: grantNames((t) => `template:${t}:access:`, keys, whoKeys),
         }),
+      );
+      grants.push(grant);
+    }
+    if (authoritative.has("templates.access")) {
+      grantSets.push(
+        new TemplateAccessSet(
+          `template:${key}:access`,
+          { templateId: entry.templateId ?? template.templateId, users: (access ?? []).map(whoKey), ...setArgs("templates.access") },
+          entryOptions(opts, { dependsOn: [template, ...grants], previousNames: previousKeys.map((k) => `template:${k}:access`) }),
+        ),
       );
     }
   }
@@ -110,9 +130,10 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     // Replacing or deleting a line releases its number for good: protected unless the entry says otherwise.
     const line = new FaxLine(`fax:${key}`, inputs, entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => `fax:${k}`) }));
     faxLines[key] = line.number;
+    const lineUsers: pulumi.Resource[] = [];
     for (const who of users ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
-      new FaxLineUser(
+      const user = new FaxLineUser(
         `fax:${key}:user:${whoKey(who)}`,
         { number: line.number, ...whoArgs(who) },
         entryOptions(opts, {
@@ -120,7 +141,26 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
           previousNames: grantNames((f) => `fax:${f}:user:`, keys, whoKeys),
         }),
       );
+      lineUsers.push(user);
     }
+    if (authoritative.has("faxLines.users")) {
+      grantSets.push(
+        new FaxLineUserSet(
+          `fax:${key}:users`,
+          { number: entry.number ?? line.number, users: (users ?? []).map(whoKey), ...setArgs("faxLines.users") },
+          entryOptions(opts, { dependsOn: [line, ...lineUsers], previousNames: previousKeys.map((k) => `fax:${k}:users`) }),
+        ),
+      );
+    }
+  }
+
+  if (authoritative.has("members")) {
+    // After every member entry (the whole list is in place before anyone is removed) and after the grant lists.
+    new TeamMemberSet(
+      "members",
+      { teamId: team?.teamId, members: (account.members ?? []).map(memberKey), ...setArgs("members") },
+      entryOptions(opts, { dependsOn: [...(team ? [team] : []), ...[...members.values()].map((m) => m.resource), ...grantSets] }),
+    );
   }
 
   return {

@@ -93,3 +93,15 @@ export function emptyFileIssues(account: AccountFile): FileIssue[] {
   if (objects > 0 || account.allowDeleteAll) return [];
   return [{ path: [], message: "declares no object, so `pulumi up` would delete every object of the stack; add `allowDeleteAll: true` if that is the intent" }];
 }
+
+/** An authoritative `members` needs the list written out: without it, every person but the key holder would be removed. */
+export function authoritativeIssues(account: AccountFile): FileIssue[] {
+  const issues: FileIssue[] = [];
+  account.authoritative?.forEach((collection, i) => {
+    if (collection === "members" && !account.members) {
+      issues.push({ path: ["authoritative", i], message: "names members, but the file has no members list: write it (members: [] removes everyone but the key holder)" });
+    }
+    if (account.authoritative!.indexOf(collection) !== i) issues.push({ path: ["authoritative", i], message: `${collection} is named twice` });
+  });
+  return issues;
+}

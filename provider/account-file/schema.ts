@@ -68,9 +68,32 @@ export const faxLineEntry = entryOf(faxLineInputs.shape, {
   ...intent,
 });
 
+/** The collections `ignore` names: each a list of the account (members, apps...) or of a parent (a template's users). */
+export const IGNORE_COLLECTIONS = ["members", "apiApps", "templates", "faxLines", "templates.access", "faxLines.users"] as const;
+export type IgnoreCollection = (typeof IGNORE_COLLECTIONS)[number];
+
+/** The collections whose declared list can be the whole list (D100). */
+export const AUTHORITATIVE_COLLECTIONS = ["members", "templates.access", "faxLines.users"] as const;
+export type AuthoritativeCollection = (typeof AUTHORITATIVE_COLLECTIONS)[number];
+
+const pattern = z.string().trim().min(1, { error: "must be a pattern: e-mail addresses, names, titles or numbers, * for any characters" });
+
+/**
+ * `ignore`: objects known and meant to stay unmanaged, by collection: patterns (`*` wildcards,
+ * case-insensitive) matched against e-mail addresses, account ids, app names and client ids,
+ * template titles and ids, fax numbers. The drift report leaves them out; an authoritative list
+ * never removes them.
+ */
+export const ignoreSchema = z.strictObject(Object.fromEntries(IGNORE_COLLECTIONS.map((c) => [c, z.array(pattern).optional()])) as Record<IgnoreCollection, z.ZodOptional<z.ZodArray<typeof pattern>>>);
+
 export const accountFileSchema = z.strictObject({
   /** Allows a file that declares no object, which deletes everything the stack manages. */
   allowDeleteAll: z.boolean().optional(),
+  ignore: ignoreSchema.optional(),
+  /** Collections whose declared list is the whole list: whoever else is there is removed by `up`. */
+  authoritative: z.array(z.enum(AUTHORITATIVE_COLLECTIONS, { error: `must be one of ${AUTHORITATIVE_COLLECTIONS.join(", ")}` })).optional(),
+  /** Limits on what authoritative lists do in one run. */
+  authoritativeLimits: z.strictObject({ maxRemovals: z.int().min(0, { error: "must be 0 or more" }).optional() }).optional(),
   team: teamEntry.optional(),
   members: z.array(memberEntry).optional(),
   apiApps: z.array(apiAppEntry).optional(),

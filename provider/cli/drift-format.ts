@@ -1,6 +1,8 @@
 /** The drift report as text (one line per property), a Markdown comment, or JSON for tools. */
 import { paint, type Paint } from "./colour";
 import type { DriftEntry } from "./drift-report";
+import type { UnmanagedEntry } from "./drift-unmanaged";
+import { findingsExit, type ExitCode } from "./exit-codes";
 
 export type DriftFormat = "text" | "markdown" | "json";
 export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
@@ -8,24 +10,67 @@ export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
 const plain = paint(false);
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** One unmanaged object in words: `open invitation bob@example.com (invited 2026-01-02)`. */
+function described(u: UnmanagedEntry): string {
+  const extra = [u.id && u.id !== u.name ? u.id : undefined, u.on, u.since].filter(Boolean);
+  return `${u.what} ${u.name}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+}
+
+function unmanagedText(unmanaged: UnmanagedEntry[], p: Paint): string[] {
+  if (!unmanaged.length) return [];
+  return [
+    p.bold("unmanaged (in the account, not in git):"),
+    ...unmanaged.map((u) => `  ${described(u)} ${p.dim(`[${u.collection}]`)} -> next up: ${u.action === "nothing" ? u.action : p.red(u.action)}`),
+  ];
+}
+
+function unmanagedMarkdown(unmanaged: UnmanagedEntry[]): string[] {
+  if (!unmanaged.length) return [];
+  return [
+    `#### Unmanaged: ${plural(unmanaged.length, "object")} in the account that git does not list`,
+    "",
+    "| What | Name | Collection | On | Since | Next `up` |",
+    "|---|---|---|---|---|---|",
+    ...unmanaged.map(
+      (u) => `| ${cell(u.what)} | \`${cell(u.name)}\`${u.id && u.id !== u.name ? ` (${cell(u.id)})` : ""} | ${u.collection} | ${cell(u.on ?? "")} | ${cell(u.since ?? "")} | ${u.action} |`,
+    ),
+    "",
+  ];
+}
 
 /** `colours` paints the text format (the other formats are for files and tools, never coloured). */
-export function formatDrift(stack: string, entries: DriftEntry[], format: DriftFormat, colours?: Paint): string {
-  if (format === "json") return `${JSON.stringify({ stack, drifted: entries.length > 0, differences: entries }, null, 2)}\n`;
+export function formatDrift(stack: string, entries: DriftEntry[], format: DriftFormat, colours?: Paint, unmanaged: UnmanagedEntry[] = []): string {
+  if (format === "json") {
+    return `${JSON.stringify({ stack, drifted: entries.length > 0, differences: entries, unmanagedFound: unmanaged.length > 0, unmanaged }, null, 2)}\n`;
+  }
   if (format === "markdown") {
-    if (entries.length === 0) return `### Drift of stack \`${stack}\`\n\nNo drift: the service matches git.\n`;
-    const rows = entries.map((e) => `| \`${cell(e.resource)}\` | ${cell(e.type)} | ${cell(e.property)} | \`${cell(e.git)}\` | \`${cell(e.service)}\` | ${e.action} |`);
-    return [
-      `### Drift of stack \`${stack}\`: ${entries.length} difference${entries.length === 1 ? "" : "s"}`,
-      "",
-      "| Resource | Type | Property | In git | In the service | Next `up` |",
-      "|---|---|---|---|---|---|",
-      ...rows,
-      "",
-    ].join("\n");
+    const head =
+      entries.length === 0
+        ? [`### Drift of stack \`${stack}\``, "", unmanaged.length ? "No drift in what git manages." : "No drift: the service matches git.", ""]
+        : [
+            `### Drift of stack \`${stack}\`: ${plural(entries.length, "difference")}`,
+            "",
+            "| Resource | Type | Property | In git | In the service | Next `up` |",
+            "|---|---|---|---|---|---|",
+            ...entries.map((e) => `| \`${cell(e.resource)}\` | ${cell(e.type)} | ${cell(e.property)} | \`${cell(e.git)}\` | \`${cell(e.service)}\` | ${e.action} |`),
+            "",
+          ];
+    return [...head, ...unmanagedMarkdown(unmanaged)].join("\n");
   }
   const p = colours ?? plain;
-  if (entries.length === 0) return `stack ${stack}: ${p.green("no drift")}\n`;
   const lines = entries.map((e) => `${p.bold(e.resource)} ${p.dim(`(${e.type})`)} ${e.property}: git ${p.green(e.git)}, service ${p.red(e.service)} -> ${p.yellow(e.action)}`);
-  return `${lines.join("\n")}\nstack ${stack}: ${p.yellow(`${entries.length} difference${entries.length === 1 ? "" : "s"}`)}\n`;
+  const summary = [entries.length ? p.yellow(plural(entries.length, "difference")) : p.green("no drift"), ...(unmanaged.length ? [p.yellow(plural(unmanaged.length, "unmanaged object"))] : [])].join(
+    ", ",
+  );
+  return `${[...lines, ...unmanagedText(unmanaged, p), `stack ${stack}: ${summary}`].join("\n")}\n`;
+}
+
+/**
+ * The exit code (D101, exit-codes.ts): drift, also when the next `up` removes an unmanaged object
+ * (an authoritative list: `up` would change the account); else unmanaged objects; else clean.
+ */
+export function driftExitCode(entries: DriftEntry[], unmanaged: UnmanagedEntry[]): ExitCode {
+  return findingsExit({ drift: entries.length > 0 || unmanaged.some((u) => u.action === "removes it"), unmanaged: unmanaged.length > 0 });
 }

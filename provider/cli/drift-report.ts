@@ -12,6 +12,7 @@ import { defaultDiff } from "../core/resource";
 import { esignKind } from "../core/type-token";
 import { containsUnknown } from "../core/unknowns";
 import { displayValue } from "./drift-values";
+import { removalScope, SET_KINDS, type Removals, type StateResource } from "./drift-unmanaged";
 
 /** What the next `up` does about a difference. */
 export type DriftAction = "update" | "replace" | "recreate" | "create" | "delete";
@@ -90,9 +91,26 @@ function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEnt
       entries.push({ ...base, property: key, git: displayValue(key, news[key]), service: displayValue(key, olds[key]) });
     }
   }
+  // An authoritative set's removals are the unmanaged section's rows ("removes it"), not a property.
+  if (kind && SET_KINDS.has(kind)) return entries.filter((e) => e.property !== "removals");
   // The engine knows of a change our rules cannot place (e.g. a custom diff): still report it.
   if (entries.length === 0) entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: PRESENT });
   return entries;
+}
+
+/** Whom the authoritative sets of the preview remove (their checked `removals`), by scope. */
+export function removalsFromEvents(events: EngineEvent[]): Removals {
+  const removals: Removals = new Map();
+  for (const event of events) {
+    const step = event.resourcePreEvent?.metadata;
+    const news = step?.new?.inputs ?? {};
+    const scope = step && step.op !== "delete" ? removalScope(step.type, news) : undefined;
+    if (!scope || !Array.isArray(news.removals)) continue;
+    const set = removals.get(scope) ?? new Set<string>();
+    for (const name of news.removals) if (typeof name === "string") set.add(name.toLowerCase());
+    removals.set(scope, set);
+  }
+  return removals;
 }
 
 /** Turns the preview's step events into drift entries; `inState` holds the URNs before the refresh. */
@@ -123,8 +141,20 @@ export function driftFromEvents(events: EngineEvent[], inState: Set<string>): Dr
  * base URL), not the config recorded at the last `up`.
  */
 export async function driftOf(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<DriftEntry[]> {
+  return (await previewDrift(stack, onEvent)).entries;
+}
+
+/** What one refresh preview shows: the differences, the sets' removals, and the stack's resources (before the refresh). */
+export interface PreviewedDrift {
+  entries: DriftEntry[];
+  removals: Removals;
+  resources: StateResource[];
+}
+
+export async function previewDrift(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<PreviewedDrift> {
   const state = await stack.exportStack();
-  const inState = new Set<string>((state.deployment?.resources ?? []).map((r: { urn: string }) => r.urn));
+  const resources: (StateResource & { urn: string })[] = state.deployment?.resources ?? [];
+  const inState = new Set<string>(resources.map((r) => r.urn));
   const events: EngineEvent[] = [];
   await stack.preview({
     refresh: true,
@@ -134,5 +164,10 @@ export async function driftOf(stack: Stack, onEvent?: (e: EngineEvent) => void):
       onEvent?.(e);
     },
   });
-  return driftFromEvents(events, inState);
+  // What the program declares now counts as managed too (a set or grant new in git is not "unmanaged").
+  const declared = events.flatMap((e) => {
+    const step = e.resourcePreEvent?.metadata;
+    return step && step.op !== "delete" && step.new ? [{ type: step.type, inputs: step.new.inputs, outputs: step.new.outputs }] : [];
+  });
+  return { entries: driftFromEvents(events, inState), removals: removalsFromEvents(events), resources: [...resources, ...declared] };
 }

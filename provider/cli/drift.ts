@@ -1,20 +1,24 @@
 /**
- * `esign drift [DIR] [--stack NAME] [--format text|markdown|json]`
+ * `esign drift [DIR] [--stack NAME] [--format text|markdown|json] [--ignore-file FILE]`
  *
  * A refresh preview (running the program: the current config's key and URL) of a stack of the Pulumi project in DIR (default: the current directory;
- * default stack: the selected one), reported as what differs between git and the service.
- * Exit codes: exit-codes.ts (0 no drift, 2 drift, 1 error). Needs the pulumi CLI on PATH and the stack's backend
+ * default stack: the selected one), reported as what differs between git and the service, then
+ * the objects of the account that no resource of the stack manages (drift-unmanaged.ts).
+ * Exit codes: exit-codes.ts (0 clean, 2 drift, 3 unmanaged objects only, 1 error). Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { CommandError } from "./command";
-import { DriftFormat, formatDrift } from "./drift-format";
+import { DriftFormat, driftExitCode, formatDrift } from "./drift-format";
 import { findingsExit } from "./exit-codes";
 import { onPath } from "./on-path";
 import type { Ui } from "./ui";
-import { driftOf } from "./drift-report";
+import { previewDrift } from "./drift-report";
+import { ignoreFor } from "./drift-ignore";
+import { managedOf, unmanagedObjects } from "./drift-unmanaged";
+import { EsignClient } from "../client";
 import { withPendingOperations } from "./recover-drift";
 import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
 import { POINTS_TO_FULL } from "../deployment/errors";
@@ -24,6 +28,8 @@ export interface DriftOptions {
   dir: string;
   stack?: string;
   format: DriftFormat;
+  /** A YAML file whose `ignore` map names objects meant to stay unmanaged (drift-ignore.ts). */
+  ignoreFile?: string;
 }
 
 /**
@@ -58,12 +64,21 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     const stackName = args.stack ?? (await workspace.stack())?.name;
     if (!stackName) throw new CommandError(`no stack selected in ${args.dir}: pass --stack NAME`);
     const stack = await LocalWorkspace.selectStack({ stackName, workDir: args.dir });
+    const config = await stack.getAllConfig();
+    const setting = (key: string) => config[`esign:${key}`]?.value;
+    // Read before the preview, so a bad ignore file fails fast.
+    const ignore = ignoreFor(args.dir, args.ignoreFile, setting("accountFile"));
     const progress = ui.progress(`refreshing stack ${stackName} (pulumi preview --refresh --run-program)`).counting("engine events");
-    const entries = await progress.around(`refreshed stack ${stackName}`, () => driftOf(stack, () => progress.tick()));
+    const previewed = await progress.around(`refreshed stack ${stackName}`, () => previewDrift(stack, () => progress.tick()));
+    const apiKey = setting("apiKey") ?? ui.io.env.ESIGN_API_KEY;
+    if (!apiKey) throw new CommandError("no API key to list the account's objects: the stack's esign:apiKey or ESIGN_API_KEY");
+    const client = new EsignClient({ apiKey, baseUrl: setting("baseUrl") ?? ui.io.env.ESIGN_BASE_URL });
+    const unmanaged = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
     const exported = (await stack.exportStack()) as ExportedDeployment;
-    ui.print(withPendingOperations(formatDrift(stackName, entries, args.format, ui.out), stackName, args.format, exported));
+    ui.print(withPendingOperations(formatDrift(stackName, previewed.entries, args.format, ui.out, unmanaged), stackName, args.format, exported));
     // Pending creates are a difference between state and service too (an object may be unrecorded).
-    return findingsExit({ drift: entries.length > 0 || pendingOperations(exported).length > 0 });
+    const code = driftExitCode(previewed.entries, unmanaged);
+    return pendingOperations(exported).length > 0 ? findingsExit({ drift: true, unmanaged: unmanaged.length > 0 }) : code;
   } catch (e) {
     if (e instanceof CommandError) throw e;
     throw new CommandError(reason(e));

@@ -5,7 +5,8 @@
  * memberships, template access and fax line users silently.
  *
  * The caller's own account is left out of members and users: managing it would let a
- * later `up` remove the caller from its own team.
+ * later `up` remove the caller from its own team. What the file cannot manage (a teammate's API
+ * app) goes to `ignore`, so the first `esign drift` after the first `up` is clean (D103).
  */
 import { EsignClient, isGone } from "../client";
 import { normalizeEmail } from "../core/compare";
@@ -70,8 +71,13 @@ async function exportTeam(client: EsignClient, me: string, read: AccountRead): P
 async function exportApps(client: EsignClient, me: string, file: AccountFile): Promise<void> {
   const used = new Set<string>();
   const apps: NonNullable<AccountFile["apiApps"]> = [];
+  const others: string[] = [];
   for await (const app of client.paginate(client.apiApp.list, {}, PAGE)) {
-    if (app.owner_account?.account_id && app.owner_account.account_id !== me) continue;
+    // A teammate's app: only its owner may change it, so it is listed as known and unmanaged.
+    if (app.owner_account?.account_id && app.owner_account.account_id !== me) {
+      others.push(app.client_id);
+      continue;
+    }
     apps.push({
       key: uniqueKey(slug(app.name ?? "", app.client_id), used),
       clientId: app.client_id,
@@ -84,6 +90,7 @@ async function exportApps(client: EsignClient, me: string, file: AccountFile): P
     });
   }
   if (apps.length) file.apiApps = apps;
+  if (others.length) file.ignore = { ...file.ignore, apiApps: others };
 }
 
 async function exportTemplates(client: EsignClient, me: string, read: AccountRead): Promise<void> {

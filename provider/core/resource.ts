@@ -32,6 +32,11 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
    * reports where they break it (core/check.ts inputFailures); `olds`, the inputs of the last deployment.
    */
   check(olds: Props, news: I): pulumi.dynamic.CheckResult<I> | Promise<pulumi.dynamic.CheckResult<I>>;
+  /**
+   * Check's reads of the service, after check found no failure: what an authoritative list will
+   * remove, computed where the preview shows it (resources/shared/exclusive.ts, D100).
+   */
+  plan?(ctx: ProviderContext, olds: Props, inputs: I): Promise<pulumi.dynamic.CheckResult<I>>;
   /** Optional override; by default the rules decide. `run`: the deployment whose diff this is (none for the drift report). */
   diff?(id: string, olds: S, news: I, run?: DiffRun): pulumi.dynamic.DiffResult;
   create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }>;

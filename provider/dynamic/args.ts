@@ -9,3 +9,6 @@ export type TemplateArgs = ArgsOf<typeof definitions.Template>;
 export type TemplateAccessArgs = ArgsOf<typeof definitions.TemplateAccess>;
 export type FaxLineArgs = ArgsOf<typeof definitions.FaxLine>;
 export type FaxLineUserArgs = ArgsOf<typeof definitions.FaxLineUser>;
+export type TeamMemberSetArgs = ArgsOf<typeof definitions.TeamMemberSet>;
+export type TemplateAccessSetArgs = ArgsOf<typeof definitions.TemplateAccessSet>;
+export type FaxLineUserSetArgs = ArgsOf<typeof definitions.FaxLineUserSet>;

@@ -25,7 +25,7 @@ export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
   return Class as unknown as ResourceClass<D>;
 }
 
-/** The seven classes, by kind: what the account file builds by default. */
+/** The classes, by kind: what the account file builds by default. */
 export const dynamicClasses = classesOf(dynamicClass);
 
 // Typed by name (not destructured) so that declaration files and editors show `typeof definitions.X`.
@@ -44,3 +44,9 @@ export const FaxLine: Of<"FaxLine"> = dynamicClasses.FaxLine;
 export type FaxLine = InstanceType<typeof FaxLine>;
 export const FaxLineUser: Of<"FaxLineUser"> = dynamicClasses.FaxLineUser;
 export type FaxLineUser = InstanceType<typeof FaxLineUser>;
+export const TeamMemberSet: Of<"TeamMemberSet"> = dynamicClasses.TeamMemberSet;
+export type TeamMemberSet = InstanceType<typeof TeamMemberSet>;
+export const TemplateAccessSet: Of<"TemplateAccessSet"> = dynamicClasses.TemplateAccessSet;
+export type TemplateAccessSet = InstanceType<typeof TemplateAccessSet>;
+export const FaxLineUserSet: Of<"FaxLineUserSet"> = dynamicClasses.FaxLineUserSet;
+export type FaxLineUserSet = InstanceType<typeof FaxLineUserSet>;

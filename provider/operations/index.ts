@@ -123,8 +123,12 @@ function makeOperations(type: string): ResourceOperations {
     check: (d, olds, news) =>
       op(d, type, "check", async () => {
         d.assertSettings(); // a bad setting fails the preview here, before any request
-        const result = await impl.check(olds, news);
+        let result = await impl.check(olds, news);
         const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
+        if (impl.plan && failures.length === 0) {
+          result = await impl.plan(d.context(), olds, result.inputs ?? news);
+          failures.push(...(result.failures ?? []));
+        }
         return { ...result, failures, inputs: result.inputs && plain(result.inputs) };
       }),
     diff: (d, id, o, n) =>

@@ -6,6 +6,9 @@ import { teamDefinition } from "./team/definition";
 import { teamMemberDefinition } from "./team-member/definition";
 import { templateAccessDefinition } from "./template-access/definition";
 import { templateDefinition } from "./template/definition";
+import { teamMemberSetDefinition } from "./team-member-set/definition";
+import { templateAccessSetDefinition } from "./template-access-set/definition";
+import { faxLineUserSetDefinition } from "./fax-line-user-set/definition";
 
 export const definitions = {
   ApiApp: apiAppDefinition,
@@ -15,6 +18,9 @@ export const definitions = {
   TemplateAccess: templateAccessDefinition,
   FaxLine: faxLineDefinition,
   FaxLineUser: faxLineUserDefinition,
+  TeamMemberSet: teamMemberSetDefinition,
+  TemplateAccessSet: templateAccessSetDefinition,
+  FaxLineUserSet: faxLineUserSetDefinition,
 };
 
 /** A resource's kind: `ApiApp`, `Team`, ... */

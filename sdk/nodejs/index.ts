@@ -25,6 +25,11 @@ export type FaxLineUser = import("./faxLineUser").FaxLineUser;
 export const FaxLineUser: typeof import("./faxLineUser").FaxLineUser = null as any;
 utilities.lazyLoad(exports, ["FaxLineUser"], () => require("./faxLineUser"));
 
+export { FaxLineUserSetArgs } from "./faxLineUserSet";
+export type FaxLineUserSet = import("./faxLineUserSet").FaxLineUserSet;
+export const FaxLineUserSet: typeof import("./faxLineUserSet").FaxLineUserSet = null as any;
+utilities.lazyLoad(exports, ["FaxLineUserSet"], () => require("./faxLineUserSet"));
+
 export { GetAccountArgs, GetAccountResult } from "./getAccount";
 export const getAccount: typeof import("./getAccount").getAccount = null as any;
 export const getAccountOutput: typeof import("./getAccount").getAccountOutput = null as any;
@@ -65,6 +70,11 @@ export type TeamMember = import("./teamMember").TeamMember;
 export const TeamMember: typeof import("./teamMember").TeamMember = null as any;
 utilities.lazyLoad(exports, ["TeamMember"], () => require("./teamMember"));
 
+export { TeamMemberSetArgs } from "./teamMemberSet";
+export type TeamMemberSet = import("./teamMemberSet").TeamMemberSet;
+export const TeamMemberSet: typeof import("./teamMemberSet").TeamMemberSet = null as any;
+utilities.lazyLoad(exports, ["TeamMemberSet"], () => require("./teamMemberSet"));
+
 export { TemplateArgs } from "./template";
 export type Template = import("./template").Template;
 export const Template: typeof import("./template").Template = null as any;
@@ -74,6 +84,11 @@ export { TemplateAccessArgs } from "./templateAccess";
 export type TemplateAccess = import("./templateAccess").TemplateAccess;
 export const TemplateAccess: typeof import("./templateAccess").TemplateAccess = null as any;
 utilities.lazyLoad(exports, ["TemplateAccess"], () => require("./templateAccess"));
+
+export { TemplateAccessSetArgs } from "./templateAccessSet";
+export type TemplateAccessSet = import("./templateAccessSet").TemplateAccessSet;
+export const TemplateAccessSet: typeof import("./templateAccessSet").TemplateAccessSet = null as any;
+utilities.lazyLoad(exports, ["TemplateAccessSet"], () => require("./templateAccessSet"));
 
 
 // Export sub-modules:
@@ -97,14 +112,20 @@ const _module = {
                 return new FaxLine(name, <any>undefined, { urn })
             case "esign:index:FaxLineUser":
                 return new FaxLineUser(name, <any>undefined, { urn })
+            case "esign:index:FaxLineUserSet":
+                return new FaxLineUserSet(name, <any>undefined, { urn })
             case "esign:index:Team":
                 return new Team(name, <any>undefined, { urn })
             case "esign:index:TeamMember":
                 return new TeamMember(name, <any>undefined, { urn })
+            case "esign:index:TeamMemberSet":
+                return new TeamMemberSet(name, <any>undefined, { urn })
             case "esign:index:Template":
                 return new Template(name, <any>undefined, { urn })
             case "esign:index:TemplateAccess":
                 return new TemplateAccess(name, <any>undefined, { urn })
+            case "esign:index:TemplateAccessSet":
+                return new TemplateAccessSet(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -13,25 +13,28 @@ async function run(args: Args, ui: Ui): Promise<number> {
   if (!(DRIFT_FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${DRIFT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
   const { drift } = await import("../drift");
-  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat }, ui);
+  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat, ignoreFile: args.string("ignore-file") }, ui);
 }
 
 export const driftCommand: Command = {
   name: "drift",
   summary: "report what differs between git and the service for a stack",
-  usage: [`esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}]`],
+  usage: [`esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}] [--ignore-file FILE]`],
   description: [
     "Runs a refresh preview of a stack of the Pulumi project in DIR (default: the current directory;",
     "default stack: the selected one), running the program, and reports one line per differing property:",
-    "the resource, the value in git, the value in the service, and what the next `up` does. Nothing is written.",
+    "the resource, the value in git, the value in the service, and what the next `up` does. Then the objects",
+    "of the account that no resource of the stack manages (members, invitations, apps, templates, fax lines,",
+    "undeclared users of managed templates and lines), less those the `ignore` map names. Nothing is written.",
     "Needs the pulumi CLI on PATH and the stack's backend and secrets settings (PULUMI_BACKEND_URL,",
     "PULUMI_CONFIG_PASSPHRASE...) in the environment.",
   ].join("\n"),
   options: {
     stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
     format: { type: "string", value: "FORMAT", description: `${DRIFT_FORMATS.join(", ")} (default text)` },
+    "ignore-file": { type: "string", value: "FILE", description: "a YAML file whose `ignore` map names objects meant to stay unmanaged (default: the project's account file)" },
   },
   positionals: { max: 1, name: "DIR" },
-  exits: [EXIT.OK, EXIT.FAILURE, EXIT.DRIFT, EXIT.USAGE],
+  exits: [EXIT.OK, EXIT.FAILURE, EXIT.DRIFT, EXIT.UNMANAGED, EXIT.USAGE],
   run,
 };

@@ -29,14 +29,20 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &FaxLine{}
 	case "esign:index:FaxLineUser":
 		r = &FaxLineUser{}
+	case "esign:index:FaxLineUserSet":
+		r = &FaxLineUserSet{}
 	case "esign:index:Team":
 		r = &Team{}
 	case "esign:index:TeamMember":
 		r = &TeamMember{}
+	case "esign:index:TeamMemberSet":
+		r = &TeamMemberSet{}
 	case "esign:index:Template":
 		r = &Template{}
 	case "esign:index:TemplateAccess":
 		r = &TemplateAccess{}
+	case "esign:index:TemplateAccessSet":
+		r = &TemplateAccessSet{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -10,6 +10,7 @@ from .account import *
 from .api_app import *
 from .fax_line import *
 from .fax_line_user import *
+from .fax_line_user_set import *
 from .get_account import *
 from .get_api_app import *
 from .get_fax_line import *
@@ -18,8 +19,10 @@ from .get_template import *
 from .provider import *
 from .team import *
 from .team_member import *
+from .team_member_set import *
 from .template import *
 from .template_access import *
+from .template_access_set import *
 from ._inputs import *
 from . import outputs
 
@@ -42,10 +45,13 @@ _utilities.register(
    "esign:index:ApiApp": "ApiApp",
    "esign:index:FaxLine": "FaxLine",
    "esign:index:FaxLineUser": "FaxLineUser",
+   "esign:index:FaxLineUserSet": "FaxLineUserSet",
    "esign:index:Team": "Team",
    "esign:index:TeamMember": "TeamMember",
+   "esign:index:TeamMemberSet": "TeamMemberSet",
    "esign:index:Template": "Template",
-   "esign:index:TemplateAccess": "TemplateAccess"
+   "esign:index:TemplateAccess": "TemplateAccess",
+   "esign:index:TemplateAccessSet": "TemplateAccessSet"
   }
  }
 ]

@@ -5,7 +5,8 @@
  */
 import * as assert from "assert";
 import { formatDrift } from "../../../provider/cli/drift-format";
-import { driftFromEvents, type DriftEntry } from "../../../provider/cli/drift-report";
+import { driftFromEvents, removalsFromEvents, type DriftEntry } from "../../../provider/cli/drift-report";
+import type { UnmanagedEntry } from "../../../provider/cli/drift-unmanaged";
 import { displayValue } from "../../../provider/cli/drift-values";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -44,7 +45,7 @@ describe("drift report rendering", () => {
     assert.match(md, /^### Drift of stack `prod`: 2 differences$/m);
     assert.match(md, /^\| `team` \| esign:Team \| name \| `"A\\\|B"` \| `"C"` \| update \|$/m);
     assert.match(formatDrift("prod", [], "markdown"), /No drift/);
-    assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries });
+    assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries, unmanagedFound: false, unmanaged: [] });
   });
 
   it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {
@@ -89,6 +90,44 @@ describe("drift report rendering", () => {
     assert.deepStrictEqual(
       nativeEntries.map((e) => [e.type, e.property, e.action]),
       [["esign:Template", "title", "update"]],
+    );
+  });
+
+  const unmanaged: UnmanagedEntry[] = [
+    { collection: "members", what: "open invitation", name: "ivy@x.example", since: "invited 2026-11-27", action: "removes it" },
+    { collection: "apiApps", what: "API app", name: "Shadow", id: "c1", since: "created 2026-11-27", action: "nothing" },
+  ];
+
+  it("renders the unmanaged section in every format, after the differences", () => {
+    assert.strictEqual(
+      formatDrift("prod", [], "text", undefined, unmanaged),
+      [
+        "unmanaged (in the account, not in git):",
+        "  open invitation ivy@x.example (invited 2026-11-27) [members] -> next up: removes it",
+        "  API app Shadow (c1, created 2026-11-27) [apiApps] -> next up: nothing",
+        "stack prod: no drift, 2 unmanaged objects",
+        "",
+      ].join("\n"),
+    );
+    const md = formatDrift("prod", entries, "markdown", undefined, unmanaged);
+    assert.match(md, /^#### Unmanaged: 2 objects in the account that git does not list$/m);
+    assert.match(md, /^\| open invitation \| `ivy@x.example` \| members \| {2}\| invited 2026-11-27 \| removes it \|$/m);
+    assert.ok(md.indexOf("Drift of stack") < md.indexOf("Unmanaged"));
+    const json = JSON.parse(formatDrift("prod", [], "json", undefined, unmanaged));
+    assert.deepStrictEqual([json.drifted, json.unmanagedFound, json.unmanaged], [false, true, unmanaged]);
+  });
+
+  it("collects the authoritative sets' removals from the preview's steps, by scope", () => {
+    const step = (type: string, inputs: Record<string, unknown>, op = "update") => ({ resourcePreEvent: { metadata: { op, urn: `urn::x::${type}::n`, type, new: { inputs } } } });
+    const events = [
+      step("esign:index:TeamMemberSet", { members: [], removals: ["Bob@x.example"] }),
+      step("pulumi-nodejs:dynamic:Resource", { __provider: "x", templateId: "t1", users: [], removals: ["c@x.example"] }),
+      step("esign:index:FaxLineUserSet", { number: "+1", users: [], removals: ["d@x.example"] }, "delete"),
+    ] as never[];
+    const removals = removalsFromEvents(events);
+    assert.deepStrictEqual(
+      [...removals.entries()].map(([k, v]) => [k, [...v]]),
+      [["team", ["bob@x.example"]]],
     );
   });
 });

@@ -96,7 +96,7 @@ describe("engine: esign drift", function () {
     assert.strictEqual(text.stdout, "stack test: no drift\n");
     const json = await esign([dir, "--stack", stackName, "--format", "json"]);
     assert.strictEqual(json.code, 0, json.stderr);
-    assert.deepStrictEqual(JSON.parse(json.stdout), { stack: "test", drifted: false, differences: [] });
+    assert.deepStrictEqual(JSON.parse(json.stdout), { stack: "test", drifted: false, differences: [], unmanagedFound: false, unmanaged: [] });
   });
 
   it("reports each out-of-band edit exactly (exit 2) and masks nothing it need not", async () => {

@@ -1,0 +1,204 @@
+/**
+ * The unmanaged part of the drift report (D101): every object of the account that no resource of
+ * the stack manages (team members and open invitations, API apps, templates, fax lines) and the
+ * grants on managed templates and fax lines that no resource declares. One read per kind and
+ * parent: GET /account, GET /team (and GET /team/invites while someone is invited), the app,
+ * template and fax line lists (templates and lines carry their accounts: no read per parent).
+ *
+ * The account that holds the key is never listed (nobody manages themselves); a template's owner
+ * is not a grant. Objects matching the `ignore` patterns of their collection are left out.
+ */
+import type { EsignClient } from "../client";
+import { isGone } from "../client";
+import { normalizeEmail } from "../core/compare";
+import { firstMatch } from "../core/patterns";
+import { esignKind } from "../core/type-token";
+
+import type { IgnoreCollection } from "../account-file/schema";
+
+export type Collection = IgnoreCollection;
+export type IgnoreMap = Partial<Record<Collection, string[]>>;
+
+/** What the next `up` does with an unmanaged object. */
+export type UnmanagedAction = "nothing" | "removes it";
+
+export interface UnmanagedEntry {
+  collection: Collection;
+  /** What it is, in words: "team member", "open invitation", "API app", ... */
+  what: string;
+  /** Its name: an e-mail address, an app's name, a template's title, a number. */
+  name: string;
+  /** The service's id when it is not the name (client id, template id, account id). */
+  id?: string;
+  /** Of a grant: the template or line it is on. */
+  on?: string;
+  /** Since when, where the service says: `created 2026-01-02`, `invited ...`, `updated ...`. */
+  since?: string;
+  action: UnmanagedAction;
+}
+
+/** What the stack manages, from its state: ids and names by collection. */
+export interface Managed {
+  /** Names (e-mail, account id) of people managed or declared on the team. */
+  members: Set<string>;
+  apiApps: Set<string>;
+  templates: Set<string>;
+  faxLines: Set<string>;
+  /** Template id -> names of its declared users. */
+  templateUsers: Map<string, Set<string>>;
+  /** Number -> names of its declared users. */
+  faxLineUsers: Map<string, Set<string>>;
+}
+
+/** A resource of the stack's state, as `pulumi stack export` gives it. */
+export interface StateResource {
+  type: string;
+  outputs?: Record<string, unknown>;
+  inputs?: Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+const personNames = (p: Record<string, unknown>) => [str(p.accountId), normalizeEmail(str(p.emailAddress))].filter((n): n is string => !!n);
+const listNames = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").map((x) => (x.includes("@") ? normalizeEmail(x) : x)) : []);
+
+function addTo(map: Map<string, Set<string>>, key: string | undefined, names: string[]): void {
+  if (!key) return;
+  const set = map.get(key) ?? new Set<string>();
+  names.forEach((n) => set.add(n));
+  map.set(key, set);
+}
+
+/** What the stack's resources manage (their outputs, else their inputs). */
+export function managedOf(resources: StateResource[]): Managed {
+  const m: Managed = { members: new Set(), apiApps: new Set(), templates: new Set(), faxLines: new Set(), templateUsers: new Map(), faxLineUsers: new Map() };
+  for (const r of resources) {
+    const p = { ...(r.inputs ?? {}), ...(r.outputs ?? {}) };
+    switch (esignKind(r.type)) {
+      case "TeamMember":
+        personNames(p).forEach((n) => m.members.add(n));
+        break;
+      case "TeamMemberSet":
+        listNames(p.members).forEach((n) => m.members.add(n));
+        break;
+      case "ApiApp":
+        if (str(p.clientId)) m.apiApps.add(p.clientId as string);
+        break;
+      case "Template":
+        if (str(p.templateId)) m.templates.add(p.templateId as string);
+        break;
+      case "FaxLine":
+        if (str(p.number)) m.faxLines.add(p.number as string);
+        break;
+      case "TemplateAccess":
+        addTo(m.templateUsers, str(p.templateId), personNames(p));
+        break;
+      case "TemplateAccessSet":
+        addTo(m.templateUsers, str(p.templateId), listNames(p.users));
+        break;
+      case "FaxLineUser":
+        addTo(m.faxLineUsers, str(p.number), personNames(p));
+        break;
+      case "FaxLineUserSet":
+        addTo(m.faxLineUsers, str(p.number), listNames(p.users));
+        break;
+    }
+  }
+  return m;
+}
+
+/** Whom the authoritative sets of the previewed run remove, by scope: `team`, `template:<id>`, `fax:<number>`. */
+export type Removals = Map<string, Set<string>>;
+
+const day = (seconds: number | null | undefined) => (typeof seconds === "number" && seconds > 0 ? new Date(seconds * 1000).toISOString().slice(0, 10) : undefined);
+const known = (set: Set<string> | undefined, ...names: (string | null | undefined)[]) => names.some((n) => !!n && !!set?.has(n.includes("@") ? normalizeEmail(n)! : n));
+
+/** Reads the account and lists what `managed` leaves out, less what `ignore` names; `removals` says what the next `up` removes. */
+export async function unmanagedObjects(client: EsignClient, managed: Managed, ignore: IgnoreMap = {}, removals: Removals = new Map()): Promise<UnmanagedEntry[]> {
+  const me = await client.account.get();
+  const isMe = (accountId?: string | null, email?: string | null) => accountId === me.account_id || (!!email && normalizeEmail(email) === normalizeEmail(me.email_address));
+  const out: UnmanagedEntry[] = [];
+  const push = (e: Omit<UnmanagedEntry, "action">, scope: string | undefined, names: (string | null | undefined)[]) => {
+    if (firstMatch(ignore[e.collection], names)) return;
+    const removed = scope !== undefined && names.some((n) => !!n && removals.get(scope)?.has(n.includes("@") ? normalizeEmail(n)! : n));
+    out.push({ ...e, action: removed ? "removes it" : "nothing" });
+  };
+
+  // The team: its members (GET /team) and open invitations (GET /team/invites, only while someone is invited).
+  let team: Awaited<ReturnType<EsignClient["team"]["get"]>> | undefined;
+  try {
+    team = await client.team.get();
+  } catch (e) {
+    if (!isGone(e)) throw e;
+  }
+  if (team) {
+    for (const a of team.accounts ?? []) {
+      if (isMe(a.account_id, a.email_address) || known(managed.members, a.account_id, a.email_address)) continue;
+      push({ collection: "members", what: "team member", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id }, "team", [a.email_address, a.account_id]);
+    }
+    const invited = [...(team.invited_emails ?? []), ...(team.invited_accounts ?? []).map((a) => a.email_address ?? "")].filter(Boolean);
+    if (invited.length) {
+      const members = new Set((team.accounts ?? []).map((a) => normalizeEmail(a.email_address)));
+      for (const invite of (await client.team.invites()).items) {
+        if (invite.redeemed_at || members.has(normalizeEmail(invite.email_address)) || known(managed.members, invite.email_address)) continue;
+        const since = day(invite.sent_at);
+        push({ collection: "members", what: "open invitation", name: normalizeEmail(invite.email_address)!, ...(since ? { since: `invited ${since}` } : {}) }, "team", [invite.email_address]);
+      }
+    }
+  }
+
+  for await (const app of client.paginate(client.apiApp.list, {}, { pageSize: 100 })) {
+    if (managed.apiApps.has(app.client_id)) continue;
+    const since = day(app.created_at);
+    push({ collection: "apiApps", what: "API app", name: app.name ?? app.client_id, id: app.client_id, ...(since ? { since: `created ${since}` } : {}) }, undefined, [app.name, app.client_id]);
+  }
+
+  for await (const t of client.paginate(client.template.list, {}, { pageSize: 100 })) {
+    const title = t.title || t.template_id;
+    if (!managed.templates.has(t.template_id)) {
+      const since = day(t.updated_at);
+      push({ collection: "templates", what: "template", name: title, id: t.template_id, ...(since ? { since: `updated ${since}` } : {}) }, undefined, [t.title, t.template_id]);
+      continue;
+    }
+    // The owner is listed first and is no grant.
+    for (const a of (t.accounts ?? []).slice(1)) {
+      if (isMe(a.account_id, a.email_address) || known(managed.templateUsers.get(t.template_id), a.account_id, a.email_address)) continue;
+      push({ collection: "templates.access", what: "template user", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, `template:${t.template_id}`, [
+        a.email_address,
+        a.account_id,
+      ]);
+    }
+  }
+
+  for await (const line of client.paginate(client.faxLine.list, {}, { pageSize: 100 })) {
+    if (!managed.faxLines.has(line.number)) {
+      const since = day(line.created_at);
+      push({ collection: "faxLines", what: "fax line", name: line.number, ...(since ? { since: `created ${since}` } : {}) }, undefined, [line.number]);
+      continue;
+    }
+    for (const a of line.accounts ?? []) {
+      if (isMe(a.account_id, a.email_address) || known(managed.faxLineUsers.get(line.number), a.account_id, a.email_address)) continue;
+      push({ collection: "faxLines.users", what: "fax line user", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `fax line ${line.number}` }, `fax:${line.number}`, [
+        a.email_address,
+        a.account_id,
+      ]);
+    }
+  }
+  return out;
+}
+
+/** The scope of an authoritative set's removals, from its type and its properties. */
+export function removalScope(type: string, props: Record<string, unknown>): string | undefined {
+  switch (esignKind(type)) {
+    case "TeamMemberSet":
+      return "team";
+    case "TemplateAccessSet":
+      return str(props.templateId) && `template:${props.templateId}`;
+    case "FaxLineUserSet":
+      return str(props.number) && `fax:${props.number}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Kinds whose `removals` the unmanaged section reports (not as a property difference). */
+export const SET_KINDS = new Set(["TeamMemberSet", "TemplateAccessSet", "FaxLineUserSet"]);

@@ -1,0 +1,17 @@
+/** FaxLineUserSet: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
+import { defineResource } from "../define";
+import { faxLineUserSetExamples } from "./examples";
+import { faxLineUserSetImpl } from "./resource";
+import { faxLineUserSetAbout, faxLineUserSetComputed, faxLineUserSetInputs, faxLineUserSetOutputs } from "./schema";
+
+export const faxLineUserSetDefinition = defineResource({
+  kind: "FaxLineUserSet",
+  inputs: faxLineUserSetInputs,
+  computed: faxLineUserSetComputed,
+  outputs: faxLineUserSetOutputs,
+  about: faxLineUserSetAbout,
+  impl: faxLineUserSetImpl,
+  examples: faxLineUserSetExamples,
+  adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
+  idOutput: "number",
+});

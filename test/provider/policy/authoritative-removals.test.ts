@@ -1,0 +1,28 @@
+/** The policy rule on authoritative lists (policy/rules/authoritative-removals.ts), on stacks given as the engine gives them. */
+import * as assert from "assert";
+import type { StackValidationArgs } from "@pulumi/policy";
+import { authoritativeRemovals } from "../../../policy/rules/authoritative-removals";
+
+function judge(removalsBySet: Record<string, string[]>, config: { maxRemovals?: number } = {}): string[] {
+  const reports: string[] = [];
+  const resources = Object.entries(removalsBySet).map(([name, removals]) => ({ type: "esign:index:TeamMemberSet", name, props: { members: [], removals } }));
+  const args = { resources, getConfig: () => config } as unknown as StackValidationArgs;
+  void authoritativeRemovals.validateStack(args, (message: string) => reports.push(message));
+  return reports;
+}
+
+describe("policy: esign-authoritative-removals", () => {
+  it("passes up to the limit, counted over the stack", () => {
+    assert.deepStrictEqual(judge({ members: ["a@x.example", "b@x.example"], other: ["c@x.example"] }, { maxRemovals: 3 }), []);
+  });
+  it("names every removal beyond the limit", () => {
+    const [report] = judge({ members: ["a@x.example", "b@x.example"], other: ["c@x.example"] }, { maxRemovals: 2 });
+    assert.strictEqual(
+      report,
+      "authoritative lists would remove 3 people: a@x.example (members), b@x.example (members), c@x.example (other); at most 2 may go in one run (rule esign-authoritative-removals)",
+    );
+  });
+  it("defaults to 5", () => {
+    assert.strictEqual(judge({ members: ["1", "2", "3", "4", "5", "6"] }).length, 1);
+  });
+});
