@@ -42,7 +42,7 @@ export function indexPage(): string {
     "## Example",
     chooser("TeamMember"),
     "## Resources and functions",
-    "- Resources: `ApiApp`, `Team`, `TeamMember`, `Template`, `TemplateAccess`, `FaxLine`, `FaxLineUser`, and the `Account` component (a whole account from an account file).\n" +
+    "- Resources: `ApiApp`, `Team`, `TeamMember`, `Template`, `TemplateAccess`, `FaxLine`, `FaxLineUser`, the authoritative lists `TeamMemberSet`, `TemplateAccessSet`, `FaxLineUserSet`, and the `Account` component (a whole account from an account file).\n" +
       "- Functions: `getAccount`, `getTeam`, `getTemplate`, `getApiApp`, `getFaxLine`.",
     "## Bringing an existing account in",
     "`esign export --format pulumi-import --out import.json` reads the account and writes an import file for `pulumi import --file import.json`; see each resource's Import section for its id.",

@@ -2,7 +2,7 @@
  * @module service/areas/team/members
  * PUT /team/add_member and POST /team/remove_member.
  *
- * As recorded, and choices where nothing is (see docs/local-service-rows-areas.md):
+ * As recorded, and choices where nothing is (see docs/local-service.md, "What is recorded and what is our guess"):
  * - team_invite_failed (the invitee is on another team) answers HTTP 403: the official .NET
  *   SDK maps it to its ForbiddenException (S10); the status itself was never recorded.
  * - Inviting someone whose invitation is outstanding answers the team with the recorded

@@ -1,5 +1,5 @@
 /**
- * The team answers as the real service was recorded (docs/local-service-rows-areas.md):
+ * The team answers as the real service was recorded (docs/local-service.md, "What is recorded and what is our guess"):
  * each case names its source in /work/shared/reference/real-service-evidence.md §3.
  */
 import assert from "node:assert/strict";

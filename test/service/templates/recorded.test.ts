@@ -1,5 +1,5 @@
 /**
- * Templates answer as the real service was recorded (docs/local-service-rows-areas.md): each
+ * Templates answer as the real service was recorded (docs/local-service.md, "What is recorded and what is our guess"): each
  * case names its source in /work/shared/reference/real-service-evidence.md §4 and §8.
  */
 import assert from "node:assert/strict";
