@@ -19,6 +19,7 @@ import { Claims } from "./claims";
 import { EngineLog } from "./engine-log";
 import { serviceWarningsTo } from "./service-warnings";
 import { HandOvers } from "./hand-over";
+import { CheckpointAtStart } from "./pending-checkpoint";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -70,6 +71,7 @@ export interface HostState {
   readonly log: EngineLog;
   /** What the run's diffs left for its creates. */
   readonly handOvers: HandOvers;
+  readonly checkpointAtStart: CheckpointAtStart;
 }
 
 export class Deployment {
@@ -84,6 +86,8 @@ export class Deployment {
   readonly log: EngineLog;
   /** What a diff of this run left for the create that follows it (a template's update_files, D91). */
   readonly handOvers: HandOvers;
+  /** The stack's checkpoint before this run's first create (a cut-off run's pending creates, D96). */
+  readonly checkpointAtStart: CheckpointAtStart;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -102,6 +106,7 @@ export class Deployment {
     this.verified = state.verified ?? new Map();
     this.log = state.log ?? new EngineLog(undefined);
     this.handOvers = state.handOvers ?? new HandOvers();
+    this.checkpointAtStart = state.checkpointAtStart ?? new CheckpointAtStart();
   }
 
   /**
@@ -109,7 +114,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, checkpointAtStart: this.checkpointAtStart });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }

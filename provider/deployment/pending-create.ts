@@ -13,7 +13,6 @@ import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";
 import { registry } from "../resources/registry";
 import type { ProviderContext } from "./context";
-import { currentCheckpoint } from "./pending-checkpoint";
 import { candidatesFor, idempotent } from "./pending-find";
 import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
 
@@ -42,7 +41,7 @@ export function pendingTwins(checkpoint: ExportedDeployment, kind: string, given
  * What create does instead when a cut-off run may have made the object: `{ id, outs }` of the
  * object adopted, a thrown one-line refusal, or undefined (create as usual).
  */
-export async function afterCutOff(ctx: ProviderContext, kind: string, given: Props, checkpoint = currentCheckpoint()): Promise<{ id: string; outs: Props } | undefined> {
+export async function afterCutOff(ctx: ProviderContext, kind: string, given: Props, checkpoint: ExportedDeployment | undefined): Promise<{ id: string; outs: Props } | undefined> {
   if (idempotent(kind) || !checkpoint || !registry[kind]) return undefined;
   const twins = pendingTwins(checkpoint, kind, given);
   if (!twins.length) return undefined;

@@ -105,7 +105,9 @@ export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: 
       throw error;
     }
     if (!state) continue;
-    const diff = impl.diff ? await impl.diff(c.id, state, inputs) : defaultDiff(impl, state, inputs);
+    // As a refresh records it: only what the create declares is compared (server-added template metadata is no difference, D23, D82).
+    const read = { ...state, declaredInputs: Object.keys(inputs) };
+    const diff = impl.diff ? await impl.diff(c.id, read, inputs) : defaultDiff(impl, read, inputs);
     const differs = diff.changes !== false;
     if (!differs) matching.push(c);
   }

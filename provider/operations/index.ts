@@ -123,6 +123,7 @@ function makeOperations(type: string): ResourceOperations {
     check: (d, olds, news) =>
       op(d, type, "check", async () => {
         d.assertSettings(); // a bad setting fails the preview here, before any request
+        d.checkpointAtStart.get(); // the first check of a run comes before its first create (D96)
         let result = await impl.check(olds, news);
         const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
         if (impl.plan && failures.length === 0) {
@@ -148,7 +149,7 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           const { accountId } = await actingAccount(ctx, `${type} create`);
           // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
-          const { id, outs } = (await afterCutOff(ctx, type, given)) ?? (await impl.create(ctx, given));
+          const { id, outs } = (await afterCutOff(ctx, type, given, d.checkpointAtStart.get())) ?? (await impl.create(ctx, given));
           d.claims.claim(objectKeys(type, impl, id, outs));
           return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
         },

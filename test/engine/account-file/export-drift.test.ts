@@ -46,9 +46,13 @@ describe("engine: export, up, drift is clean", function () {
   it("exports what the account holds, adopts it with no change, and the first drift report is clean", async () => {
     // The existing account, made as the web app would.
     const owner = new EsignClient({ apiKey: h.svc.apiKey, baseUrl: h.svc.baseUrl });
-    await h.resource("Team").create({ name: "Acme" });
-    for (const email of ["alice@acme.example", "bob@acme.example"]) {
-      await owner.team.addMember({ email_address: email } as never, {});
+    const teamId = (await h.resource("Team").create({ name: "Acme" })).id;
+    // Bob is a Developer: a Member's key cannot use the API (the real service's rule, D77), and he makes an app below.
+    for (const [email, role] of [
+      ["alice@acme.example", "Member"],
+      ["bob@acme.example", "Developer"],
+    ]) {
+      await owner.team.addMember({ email_address: email, role } as never, { team_id: teamId });
       await h.control("POST", "/invites/accept", { email_address: email });
     }
     await owner.team.addMember({ email_address: "ivy@acme.example" } as never, {}); // stays invited
