@@ -2,8 +2,11 @@
  * The plugin's start-up: the engine starts `pulumi-resource-esign` for every command
  * and waits for the port line on its stdout. Measures, from spawn to that line, the checkout's
  * launcher (bin/: bash + node + dist/), the bundle under a plain Node.js, and the release
- * executable (the linux-amd64 SEA of scripts/build-plugin, with its V8 code cache). Prints a
- * table; `--write` also puts it into bench/RESULTS.md (its own section, which bench/main.ts keeps).
+ * executable (the linux-amd64 SEA of scripts/build-plugin, with its V8 code cache), beside two
+ * floors: a bare Node.js (`node -e` printing a line) and a single executable that does nothing
+ * but print a line (the same Node.js binary and SEA pipeline). Each row's ratio to the bare
+ * Node.js is printed (the goal: the release executable within 2.5x). Prints a table; `--write`
+ * also puts it into bench/RESULTS.md (its own section, which bench/main.ts keeps).
  *
  *   node scripts/run-ts.js bench/plugin/startup.ts [--runs 15] [--write]
  *
@@ -66,6 +69,27 @@ function startOnce(command: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The Node.js the SEAs hold (scripts/ensure-node), which also writes their blobs. */
+function seaNode(): string {
+  const { NODE_VERSION } = require("../../scripts/plugin/targets");
+  const out = execFileSync(path.join(root, "scripts", "ensure-node"), ["22"], { encoding: "utf8", env: { ...process.env, ESIGN_NODE_VERSION: NODE_VERSION }, stdio: ["ignore", "pipe", "inherit"] });
+  return path.join(out.trim().split("\n").pop()!, "node");
+}
+
+/** A single executable application that prints a port-like line and waits: the floor of any SEA's start. */
+async function buildEmptySea(dir: string): Promise<string> {
+  const node = seaNode();
+  fs.writeFileSync(path.join(dir, "empty.js"), 'console.log("1");setInterval(()=>{},1000);');
+  fs.writeFileSync(path.join(dir, "empty.json"), JSON.stringify({ main: "empty.js", output: "empty.blob", disableExperimentalSEAWarning: true, useCodeCache: true }));
+  execFileSync(node, ["--experimental-sea-config", "empty.json"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  const exe = path.join(dir, "empty-sea");
+  fs.copyFileSync(node, exe);
+  fs.chmodSync(exe, 0o755);
+  const { inject } = require("postject");
+  await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(path.join(dir, "empty.blob")), { sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2" });
+  return exe;
+}
+
 function buildRelease(dir: string): string {
   const archive = execFileSync(path.join(root, "scripts", "build-plugin"), ["--targets", "linux-amd64", "--out", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
   execFileSync("tar", ["-xzf", archive, "-C", dir]);
@@ -95,12 +119,16 @@ function render(rows: Row[], load: number[]): string {
     "",
     RT_PREFIX ? '"Wall ms, real-time" ran the plugin under `chrt -f 10`, so that other processes could not delay it: the figure an idle machine shows.' : "",
     "",
-    "| plugin | median wall ms | median wall ms, real-time | median CPU ms | fastest wall ms |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${RT_PREFIX ? median(r.rtSamples.map((s) => s.wallMs)).toFixed(0) : "n/a"} | ${median(r.samples.map((s) => s.cpuMs)).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} |`,
-    ),
+    "The ratios are each row's to the bare Node.js (the goal: the release executable within 2.5x).",
+    "",
+    "| plugin | median wall ms | median wall ms, real-time | median CPU ms | fastest wall ms | wall ratio | CPU ratio |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map((r) => {
+      const wall = (row: Row) => median((RT_PREFIX ? row.rtSamples : row.samples).map((s) => s.wallMs));
+      const cpu = (row: Row) => median(row.samples.map((s) => s.cpuMs));
+      const [floor] = rows;
+      return `| ${r.name} | ${median(r.samples.map((s) => s.wallMs)).toFixed(0)} | ${RT_PREFIX ? wall(r).toFixed(0) : "n/a"} | ${cpu(r).toFixed(0)} | ${Math.min(...r.samples.map((s) => s.wallMs)).toFixed(0)} | ${(wall(r) / wall(floor)).toFixed(1)}x | ${(cpu(r) / cpu(floor)).toFixed(1)}x |`;
+    }),
     "",
   ];
   return lines.join("\n");
@@ -114,7 +142,11 @@ async function main(argv: string[]): Promise<void> {
     const exe = buildRelease(dir);
     // No node, nothing of ours on PATH for the release executable: as on a user's machine.
     const bare = { PATH: "/usr/bin:/bin" };
+    const empty = await buildEmptySea(dir);
     const candidates: { name: string; command: string[]; env: NodeJS.ProcessEnv }[] = [
+      // The floors first: the ratios are to the first row.
+      { name: "bare Node.js 22 (`node -e` printing a line)", command: [seaNode(), "-e", 'console.log("1");setInterval(()=>{},1000)'], env: bare },
+      { name: "a single executable that only prints a line", command: [empty], env: bare },
       { name: "checkout launcher (bin/, node + dist/)", command: [path.join(root, "bin", "pulumi-resource-esign")], env: process.env },
       { name: "bundle under plain Node.js 22", command: bundleCommand(), env: bare },
       { name: "release executable (SEA + code cache)", command: [exe], env: bare },

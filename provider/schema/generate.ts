@@ -99,6 +99,8 @@ export function buildSchema(): Json {
     description: "Infrastructure as code for an electronic-signature account (the Dropbox Sign v3 API): API apps, the team and its members, templates and who may use them, fax lines and their users.",
     keywords: ["pulumi", "esign", "dropbox-sign", "category/utility", "kind/native"],
     homepage: "https://github.com/esign/pulumi-esign",
+    // The Pulumi Registry shows it beside the package (docs/assets/logo.svg, served from the default branch).
+    logoUrl: "https://raw.githubusercontent.com/esign/pulumi-esign/main/docs/assets/logo.svg",
     repository: "https://github.com/esign/pulumi-esign", // the canonical repository (D56): the SDKs' package metadata
     license: "Apache-2.0",
     publisher: "esign",

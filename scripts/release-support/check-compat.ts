@@ -5,7 +5,8 @@
  *     --previous FILE --previous-version X.Y.Z --current schema.json --version X.Y.Z
  *
  * Exit 0 (compatible, or breaking under a major bump: the changes are listed on stderr), 1 with
- * one line naming every breaking change, 2 on bad arguments.
+ * one line naming every breaking change (or the Go module path that does not fit the major
+ * version), 2 on bad arguments. scripts/check-schema-compat finds the last release for it.
  */
 import * as fs from "fs";
 import { checkRelease, type SchemaSpec } from "./compat";
@@ -29,6 +30,10 @@ try {
 } catch (e) {
   console.error(`check-compat: ${(e as Error).message}`);
   process.exit(2);
+}
+if (verdict.goModule) {
+  console.error(`release: ${verdict.goModule} (move it in provider/schema/language.ts, then npm run schema && scripts/gen-sdks)`);
+  process.exit(1);
 }
 if (!verdict.ok) {
   console.error(`release: the schema of ${version} breaks ${previousVersion}'s (only a new major version may): ${verdict.breaking.join("; ")}`);

@@ -16,7 +16,7 @@ import { cliOnlyPath, releaseFolder, releaseSdkWheel, runFromRelease, VERSION, t
 import { runOk, tempDir } from "./support";
 
 /**
- * A user's venv: `pip install pulumi==<the CLI's version> <the release's wheel>`, as README's
+ * A user's venv: `pip install pulumi==<the CLI's version> <the release's wheel>`, as docs/development.md's
  * Python line with the wheel for the checkout (dependencies from PyPI, nothing of this checkout).
  */
 function userVenv(wheel: string): string {

@@ -1,7 +1,7 @@
 /**
  * The Go install path from the release artifacts: a Go user's program
  * (plugin-download/go, the twin of program.py) on the Go SDK module, its go.mod pointed at the
- * module with the README's `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy`
+ * module with docs/development.md's `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy`
  * (the stand-in for the tag sdk/v<version> until the first release), built with `go build` and
  * run as an Automation API inline program (D48: the Go language plugin cannot be fetched here),
  * with only `pulumi` and `go` on PATH. The engine downloads the plugin from the release host (a
@@ -20,11 +20,11 @@ import { runOk } from "./support";
 
 const MODULE = "github.com/esign/pulumi-esign/sdk";
 
-/** The README's Go lines for a checkout's module, with <checkout> this one. */
+/** The Go lines for a checkout's module (docs/development.md, "Install paths"), with <checkout> this one. */
 function readmeGoModLines(): string[][] {
-  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const readme = fs.readFileSync(path.join(repoRoot, "docs", "development.md"), "utf8");
   const m = /^(go mod edit -require \S+ \\\n\s+-replace \S+=<checkout>\/sdk) && (go mod tidy)/m.exec(readme);
-  assert.ok(m, "README.md has the `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy` line");
+  assert.ok(m, "docs/development.md has the `go mod edit -require ... -replace ...=<checkout>/sdk && go mod tidy` line");
   const edit = m[1]
     .replace(/\\\n\s+/, "")
     .replace("<checkout>", repoRoot)

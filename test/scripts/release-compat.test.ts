@@ -6,11 +6,12 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { breakingChanges, checkRelease, major, type SchemaSpec } from "../../scripts/release-support/compat";
+import { breakingChanges, checkRelease, goModuleProblem, major, type SchemaSpec } from "../../scripts/release-support/compat";
 
 /** A small schema shaped like ours: one resource, one function, one object type, one enum. */
 function base(): SchemaSpec {
   return {
+    language: { go: { modulePath: "github.com/esign/pulumi-esign/sdk", importBasePath: "github.com/esign/pulumi-esign/sdk/go/esign" } },
     config: { variables: { apiKey: { type: "string" } } },
     provider: { inputProperties: { apiKey: { type: "string" }, baseUrl: { type: "string" } } },
     resources: {
@@ -190,6 +191,48 @@ describe("release: schema compatibility check", () => {
       /^type "esign:index:Member": input "role" became required$/,
     ],
     [
+      "an output that is no longer required",
+      (s) => {
+        team(s).required = ["teamId"];
+      },
+      /^resource "esign:index:Team": output "name" is no longer required$/,
+    ],
+    [
+      "a function output that is no longer required",
+      (s) => {
+        s.functions!["esign:index:getTeam"].outputs!.required = [];
+      },
+      /^function "esign:index:getTeam": output "name" is no longer required$/,
+    ],
+    [
+      "a property of a type that programs read (an output's element) that is no longer required",
+      (s) => {
+        s.types!["esign:index:Member"].required = [];
+      },
+      /^type "esign:index:Member": output "email" is no longer required$/,
+    ],
+    [
+      "a function that no longer returns an object",
+      (s) => {
+        delete s.functions!["esign:index:getTeam"].outputs;
+      },
+      /^function "esign:index:getTeam" no longer returns an object$/,
+    ],
+    [
+      "a changed function output type",
+      (s) => {
+        s.functions!["esign:index:getTeam"].outputs!.properties!.name = { type: "array", items: { type: "string" } };
+      },
+      /^function "esign:index:getTeam": output "name" changed type from string to array<string>$/,
+    ],
+    [
+      "a moved Go module path",
+      (s) => {
+        s.language = { go: { modulePath: "github.com/other/sdk", importBasePath: "github.com/other/sdk/go/esign" } };
+      },
+      /^the Go module path changed from github\.com\/esign\/pulumi-esign\/sdk to github\.com\/other\/sdk$/,
+    ],
+    [
       "a function input that became required",
       (s) => {
         s.functions!["esign:index:getTeam"].inputs!.required = ["teamId"];
@@ -214,7 +257,42 @@ describe("release: schema compatibility check", () => {
     delete after.resources!["esign:index:Team"];
     const verdict = checkRelease(base(), "0.9.1", after, "1.0.0");
     assert.deepStrictEqual(verdict, { ok: true, breaking: ['resource "esign:index:Team" was removed'], majorMoved: true });
+    after.language = { go: { modulePath: "github.com/esign/pulumi-esign/sdk/v2", importBasePath: "github.com/esign/pulumi-esign/sdk/v2/go/esign" } };
     assert.strictEqual(checkRelease(base(), "1.2.0", after, "2.0.0-rc.1").ok, true);
+  });
+
+  it("an input type's property that is no longer required is compatible (only programs that read a type are hurt)", () => {
+    assert.deepStrictEqual(
+      changed((s) => {
+        s.types!["esign:index:Options"] = { type: "object", properties: { a: { type: "string" } }, required: [] };
+        team(s).inputProperties!.options = { $ref: "#/types/esign:index:Options" };
+      }),
+      [],
+    );
+    const before = base();
+    before.types!["esign:index:Options"] = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
+    team(before).inputProperties!.options = { $ref: "#/types/esign:index:Options" };
+    const after = JSON.parse(JSON.stringify(before)) as SchemaSpec;
+    after.types!["esign:index:Options"].required = [];
+    assert.deepStrictEqual(breakingChanges(before, after), []);
+  });
+
+  it("a major version 2 or more whose Go module path did not move to /v<major> is refused, breaking or not", () => {
+    const verdict = checkRelease(base(), "1.4.0", base(), "2.0.0");
+    assert.strictEqual(verdict.ok, false);
+    assert.match(verdict.goModule!, /version 2\.0\.0 is major 2, so the Go module path must end in \/v2 \(it is github\.com\/esign\/pulumi-esign\/sdk\)/);
+    const moved = base();
+    moved.language = { go: { modulePath: "github.com/esign/pulumi-esign/sdk/v2", importBasePath: "github.com/esign/pulumi-esign/sdk/v2/go/esign" } };
+    assert.deepStrictEqual(checkRelease(base(), "1.4.0", moved, "2.0.0"), {
+      ok: true,
+      breaking: ["the Go module path changed from github.com/esign/pulumi-esign/sdk to github.com/esign/pulumi-esign/sdk/v2"],
+      majorMoved: true,
+    });
+    assert.strictEqual(goModuleProblem(moved, "3.0.0"), "version 3.0.0 is major 3, so the Go module path must end in /v3 (it is github.com/esign/pulumi-esign/sdk/v2)");
+    assert.match(goModuleProblem(moved, "1.9.0")!, /must not end in \/v2/);
+    moved.language.go!.importBasePath = "github.com/esign/pulumi-esign/sdk/go/esign";
+    assert.match(goModuleProblem(moved, "2.0.0")!, /import path github\.com\/esign\/pulumi-esign\/sdk\/go\/esign is not inside the module/);
+    assert.strictEqual(goModuleProblem(base(), "1.0.0"), undefined);
   });
 
   it("reads the major part of a version, and refuses what is not one", () => {

@@ -1,8 +1,9 @@
 /**
  * .github/workflows: actionlint (with shellcheck over the `run:` scripts; scripts/ensure-actionlint
  * builds both into the cache) finds nothing, and would find a broken workflow; the CI workflow
- * runs the README's test command with the toolchains it needs; the release workflow runs the same
- * release script as a local release and publishes every artifact it builds.
+ * runs the README's test command with the toolchains it needs and the breaking-change gate; the
+ * release workflow runs the tests first, then the same release script as a local release, and
+ * publishes every artifact it builds (a prerelease never as latest); every action is pinned.
  */
 import * as assert from "assert";
 import { execFileSync, spawnSync } from "child_process";
@@ -20,13 +21,19 @@ interface Step {
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+interface Job {
+  steps?: Step[];
+  uses?: string;
+  needs?: string | string[];
+  permissions?: Record<string, string>;
+}
 interface Workflow {
   on: Record<string, any>;
   permissions?: Record<string, string>;
-  jobs: Record<string, { steps: Step[]; permissions?: Record<string, string> }>;
+  jobs: Record<string, Job>;
 }
 const load = (file: string): Workflow => parseYaml(fs.readFileSync(path.join(workflows, file), "utf8"));
-const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
+const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps ?? []);
 const runs = (w: Workflow) =>
   steps(w)
     .map((s) => s.run ?? "")
@@ -77,6 +84,26 @@ describe("release: the GitHub workflows", function () {
     assert.ok(uses(ci, "actions/setup-python"), "Python is set up (the Python SDK's tests)");
   });
 
+  it("ci.yml runs the breaking-change gate against the last release on every pull request (all tags fetched)", () => {
+    const ci = load("ci.yml");
+    const gate = Object.values(ci.jobs).find((j) => j.steps?.some((s) => s.run?.trim() === "scripts/check-schema-compat"));
+    assert.ok(gate, "a job runs scripts/check-schema-compat");
+    assert.strictEqual(gate!.steps![0].with?.["fetch-depth"], 0, "the v* tags are there to compare with");
+    assert.ok("pull_request" in ci.on);
+  });
+
+  it("every action of every workflow is pinned to a commit, with the version it is in a comment", () => {
+    for (const file of fs.readdirSync(workflows)) {
+      const text = fs.readFileSync(path.join(workflows, file), "utf8");
+      const lines = text.split("\n").filter((l) => /^\s*(-\s+)?uses:/.test(l));
+      assert.ok(lines.length > 0 || !/steps:/.test(text), file);
+      for (const line of lines) {
+        if (/uses:\s+\.\//.test(line)) continue; // a workflow of this repository
+        assert.match(line, /uses:\s+[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*$/, `${file}: ${line.trim()} is not pinned to a commit`);
+      }
+    }
+  });
+
   it("release.yml runs on v* tags, calls the same release script, and publishes everything it builds", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     assert.strictEqual(pkg.scripts.release, "bash scripts/release");
@@ -84,6 +111,19 @@ describe("release: the GitHub workflows", function () {
     assert.deepStrictEqual(rel.on, { push: { tags: ["v*"] } });
     const script = runs(rel);
     assert.match(script, /^npm run release -- "\$VERSION"$/m, "the release script, as `npm run release -- <version>`");
+    // The test job first: the CI workflow itself, and the publishing job needs it.
+    assert.ok("workflow_call" in load("ci.yml").on, "ci.yml can be called");
+    assert.strictEqual(rel.jobs.test?.uses, "./.github/workflows/ci.yml", "the release's test job is the CI workflow");
+    const publishing = Object.entries(rel.jobs).filter(([, j]) => j.steps);
+    assert.deepStrictEqual(
+      publishing.map(([, j]) => j.needs),
+      ["test"],
+      "the one publishing job needs the test job",
+    );
+    // Prereleases: npm's next tag, GitHub's prerelease, never latest (version-info decides).
+    assert.match(script, /scripts\/release-support\/version-info\.ts "\$version" >> "\$GITHUB_OUTPUT"/);
+    assert.equal((script.match(/npm publish [^\n]*--tag "\$NPM_TAG"/g) ?? []).length, 2, "both npm packages under the version's dist-tag");
+    assert.match(script, /flags\+=\(--prerelease --latest=false\)/);
     assert.ok(
       steps(rel).some((s) => s.run?.includes("GITHUB_REF_NAME#v")),
       "the version comes from the tag",
@@ -96,7 +136,7 @@ describe("release: the GitHub workflows", function () {
     assert.ok(uses(rel, "pypa/gh-action-pypi-publish"), "PyPI through the trusted-publishing action");
     assert.ok(!JSON.stringify(rel).includes("PYPI_TOKEN") && !JSON.stringify(uses(rel, "pypa/gh-action-pypi-publish")?.with ?? {}).includes("password"), "no PyPI token: trusted publishing");
     assert.match(script, /git tag "sdk\/v\$VERSION" "\$GITHUB_SHA"\n\s*git push origin "sdk\/v\$VERSION"/, "the Go SDK's tag sdk/vX.Y.Z");
-    const perms = Object.values(rel.jobs)[0].permissions;
+    const perms = rel.jobs.release.permissions;
     assert.deepStrictEqual(perms, { contents: "write", "id-token": "write" });
   });
 });

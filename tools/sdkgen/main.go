@@ -4,12 +4,13 @@
 // fetched here (DECISIONS.md D46), so `pulumi package gen-sdk` cannot reach the generators;
 // this tool calls them directly, as the language plugins would.
 //
-//	sdkgen -schema schema.json -out sdk [-overlay tools/sdkgen/overlay.json] [-lang nodejs,python,go]
+//	sdkgen -schema schema.json -out sdk [-lang nodejs,python,go]
 //	       [-pulumi-sdk v3.248.0]
 //
 // Each language's directory under -out is replaced as a whole, like gen-sdk does. The Go
 // module file goes one level up, to -out/go.mod (module .../sdk, tags sdk/vX.Y.Z), as Pulumi's
-// own providers lay it out (DECISIONS.md D56); gen-sdks then writes its go.sum.
+// own providers lay it out (DECISIONS.md D56); gen-sdks then writes its go.sum. The schema's own
+// language section says everything the generators need: what we publish is what we build from.
 package main
 
 import (
@@ -38,19 +39,18 @@ const tool = "esign-sdkgen"
 func main() {
 	schemaPath := flag.String("schema", "schema.json", "the package schema")
 	out := flag.String("out", "sdk", "directory that receives <lang>/")
-	overlayPath := flag.String("overlay", "", "JSON object merged into the schema's top level (language sections)")
 	langs := flag.String("lang", "nodejs,python,go", "comma-separated languages")
 	version := flag.String("version", "", "the SDKs' version, as `pulumi package gen-sdk --version` (default: the schema's)")
 	pulumiSDK := flag.String("pulumi-sdk", "", "the github.com/pulumi/pulumi/sdk/v3 version the Go module requires (default: the generator's)")
 	flag.Parse()
-	if err := run(*schemaPath, *overlayPath, *out, *version, *pulumiSDK, strings.Split(*langs, ",")); err != nil {
+	if err := run(*schemaPath, *out, *version, *pulumiSDK, strings.Split(*langs, ",")); err != nil {
 		fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaPath, overlayPath, out, version, pulumiSDK string, langs []string) error {
-	raw, err := readSchema(schemaPath, overlayPath)
+func run(schemaPath, out, version, pulumiSDK string, langs []string) error {
+	raw, err := os.ReadFile(schemaPath)
 	if err != nil {
 		return err
 	}
@@ -114,42 +114,6 @@ func goModule(generated []byte, pulumiSDK string) ([]byte, error) {
 		}
 	}
 	return f.Format()
-}
-
-// readSchema returns the schema with the overlay merged in: objects key by key at every
-// depth, so an overlay adds language.python.pyproject without restating the package name.
-func readSchema(schemaPath, overlayPath string) ([]byte, error) {
-	raw, err := os.ReadFile(schemaPath)
-	if err != nil {
-		return nil, err
-	}
-	if overlayPath == "" {
-		return raw, nil
-	}
-	var doc, overlay any
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", schemaPath, err)
-	}
-	over, err := os.ReadFile(overlayPath)
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(over, &overlay); err != nil {
-		return nil, fmt.Errorf("%s: %w", overlayPath, err)
-	}
-	return json.Marshal(merge(doc, overlay))
-}
-
-func merge(base, add any) any {
-	b, okB := base.(map[string]any)
-	a, okA := add.(map[string]any)
-	if !okB || !okA {
-		return add
-	}
-	for k, v := range a {
-		b[k] = merge(b[k], v)
-	}
-	return b
 }
 
 func bind(raw []byte) (*schema.Package, error) {
