@@ -2,7 +2,7 @@
  * The plugin's start-up: the engine starts `pulumi-resource-esign` for every command
  * and waits for the port line on its stdout. Measures, from spawn to that line, the checkout's
  * launcher (bin/: bash + node + dist/), the bundle under a plain Node.js, and the release
- * executable (the linux-amd64 SEA of scripts/build-plugin, with its V8 code cache), beside two
+ * executable (the linux-amd64 SEA of scripts/build-plugin: a V8 start-up snapshot of the evaluated bundle, D111), beside two
  * floors: a bare Node.js (`node -e` printing a line) and a single executable that does nothing
  * but print a line (the same Node.js binary and SEA pipeline). Each row's ratio to the bare
  * Node.js is printed (the goal: the release executable within 2.5x). Prints a table; `--write`
@@ -149,7 +149,7 @@ async function main(argv: string[]): Promise<void> {
       { name: "a single executable that only prints a line", command: [empty], env: bare },
       { name: "checkout launcher (bin/, node + dist/)", command: [path.join(root, "bin", "pulumi-resource-esign")], env: process.env },
       { name: "bundle under plain Node.js 22", command: bundleCommand(), env: bare },
-      { name: "release executable (SEA + code cache)", command: [exe], env: bare },
+      { name: "release executable (SEA + start-up snapshot)", command: [exe], env: bare },
     ];
     const load = os.loadavg();
     const rows: Row[] = candidates.map((c) => ({ name: c.name, command: c.command.join(" "), samples: [], rtSamples: [] }));

@@ -8,7 +8,7 @@
  * (DECISIONS.md D42.)
  */
 import type { KeyHolder } from "../deployment/errors";
-import { checkConfig, configuredSettings, diffConfig, isDefaultProvider } from "../native/config";
+import type * as NativeConfig from "../native/config";
 import type { Json } from "../native/secrets";
 import { sdkModule } from "../core/sdk-modules";
 
@@ -16,6 +16,10 @@ import { sdkModule } from "../core/sdk-modules";
 const grpc = sdkModule("@grpc/grpc-js");
 const provproto = sdkModule("proto/provider_pb");
 const structproto = sdkModule("google-protobuf/google/protobuf/struct_pb");
+
+/** The settings' rules (native/config.ts) load at the first config call, not before the plugin's port line (D111). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: not evaluated before the port line (D111)
+const config = (): typeof NativeConfig => require("../native/config");
 
 type Callback = (error: any, response?: any) => void;
 const json = (struct: any): Json => (struct ? struct.toJavaScript() : {});
@@ -30,7 +34,7 @@ function handlers(hooks: ConfigHooks) {
     async checkConfig(call: { request: any }, callback: Callback) {
       try {
         const req = call.request;
-        const { inputs, failures } = await checkConfig(req.getUrn(), json(req.getNews()), json(req.getOlds()));
+        const { inputs, failures } = await config().checkConfig(req.getUrn(), json(req.getNews()), json(req.getOlds()));
         const resp = new provproto.CheckResponse();
         resp.setInputs(structproto.Struct.fromJavaScript(inputs));
         resp.setFailuresList(
@@ -49,7 +53,7 @@ function handlers(hooks: ConfigHooks) {
     diffConfig(call: { request: any }, callback: Callback) {
       try {
         const req = call.request;
-        const { changed } = diffConfig(json(req.getOlds()), json(req.getNews()));
+        const { changed } = config().diffConfig(json(req.getOlds()), json(req.getNews()));
         const resp = new provproto.DiffResponse();
         resp.setChanges(changed.length ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
         resp.setDiffsList(changed);
@@ -66,9 +70,9 @@ function handlers(hooks: ConfigHooks) {
         const args = req.getArgs?.();
         const inputs: Json = args ? json(args) : Object.fromEntries(req.getVariablesMap().entries());
         const name: string | undefined = req.getName?.() || undefined;
-        const { get, env } = configuredSettings(name, inputs);
+        const { get, env } = config().configuredSettings(name, inputs);
         // An explicit provider is named in its errors (which key was refused: D61).
-        hooks.apply(get, env, name && !isDefaultProvider(name) ? { explicit: name } : {});
+        hooks.apply(get, env, name && !config().isDefaultProvider(name) ? { explicit: name } : {});
         const resp = new provproto.ConfigureResponse();
         resp.setAcceptsecrets(true);
         resp.setAcceptresources(true);

@@ -89,17 +89,24 @@ function blobNode() {
 }
 
 /**
- * The SEA blob. A V8 code cache saves most of the start-up's compile time but is valid only for
- * the V8 build and CPU it was made with, so only the blob for this machine's own target has one.
+ * The SEA blob. A V8 code cache saves most of the start-up's compile time, and a V8 start-up
+ * snapshot (the plugin's bundle already evaluated: DECISIONS D111) the evaluation too, but both
+ * are valid only for the V8 build and CPU they were made with, so only the blob for this machine's
+ * own target has one: the plugin's a snapshot, the `esign` command's a code cache.
  */
-function writeBlob(dir, lockPrefix, bundleFile, codeCache) {
-  const kind = codeCache ? "sea-cached" : "sea";
+function writeBlob(build, host) {
+  const { dir, lockPrefix } = build;
+  const kind = !host ? "sea" : build.snapshotFile ? "sea-snapshot" : "sea-cached";
   const blob = path.join(dir, `${kind}.blob`);
   return withLock(`${lockPrefix}-${kind}`, () => {
     if (fs.existsSync(blob)) return blob;
     const config = path.join(dir, `${kind}.json`);
-    fs.writeFileSync(config, JSON.stringify({ main: bundleFile, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: codeCache, useSnapshot: false }));
-    execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    const snapshot = kind === "sea-snapshot";
+    const main = snapshot ? build.snapshotFile : build.bundleFile;
+    fs.writeFileSync(config, JSON.stringify({ main, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: kind === "sea-cached", useSnapshot: snapshot }));
+    // The snapshot holds the state the bundle's evaluation made: none of this machine's variables (an ESIGN_API_KEY) may reach it.
+    const env = snapshot ? { PATH: "/usr/bin:/bin" } : process.env;
+    execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, env, stdio: ["ignore", "ignore", snapshot ? "pipe" : "inherit"] });
     fs.renameSync(`${blob}.tmp`, blob);
     return blob;
   });
@@ -118,10 +125,10 @@ function buildTarget(build, target) {
 }
 
 async function makeArchive(build, target, archive) {
-  const { dir, product, bundleFile } = build;
+  const { dir, product } = build;
   const spec = TARGETS[target];
   const started = Date.now();
-  const blob = writeBlob(dir, build.lockPrefix, bundleFile, target === hostTarget());
+  const blob = writeBlob(build, target === hostTarget());
   const stage = fs.mkdtempSync(path.join(dir, `.stage-${target}-`));
   try {
     const exe = path.join(stage, executableName(target, product));
@@ -161,11 +168,19 @@ async function main() {
   fs.mkdirSync(dir, { recursive: true });
   const bundleFile = path.join(dir, `${opts.product}.js`);
   const build = { dir, product: opts.product, version: opts.version, bundleFile, lockPrefix: `${opts.product}-${key}` };
-  await withLock(`${build.lockPrefix}-bundle`, async () => {
-    if (fs.existsSync(bundleFile)) return;
-    await bundle(`${bundleFile}.tmp.js`, opts.version, PRODUCTS[opts.product]);
-    fs.renameSync(`${bundleFile}.tmp.js`, bundleFile);
-  });
+  // The plugin's host-target blob is a start-up snapshot of its own bundle (bundle.js, D111).
+  if (opts.product === "plugin" && opts.targets.includes(hostTarget())) build.snapshotFile = path.join(dir, `${opts.product}-snapshot.js`);
+  for (const [file, snapshot] of [
+    [bundleFile, false],
+    [build.snapshotFile, true],
+  ]) {
+    if (!file) continue;
+    await withLock(`${build.lockPrefix}-bundle${snapshot ? "-snapshot" : ""}`, async () => {
+      if (fs.existsSync(file)) return;
+      await bundle(`${file}.tmp.js`, opts.version, PRODUCTS[opts.product], { snapshot });
+      fs.renameSync(`${file}.tmp.js`, file);
+    });
+  }
   const archives = [];
   for (const target of opts.targets) archives.push(await buildTarget(build, target));
   fs.utimesSync(dir, new Date(), new Date());

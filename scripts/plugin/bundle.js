@@ -39,10 +39,58 @@ function plugin(label) {
   };
 }
 
+/**
+ * Built-in modules that make native handles when loaded (an HTTP parser, an HTTP/2 session, a
+ * TCP wrap): a V8 start-up snapshot cannot hold those, so the snapshot's bundle gets each as a
+ * shim that loads the real module on first use, with its keys and `constants` (plain data) known
+ * without loading it (DECISIONS D111).
+ */
+const HANDLE_BUILTINS = ["http", "https", "http2", "tls", "net"];
+
+function lazyBuiltins() {
+  const filter = new RegExp(`^(node:)?(${HANDLE_BUILTINS.join("|")})$`);
+  return {
+    name: "esign-lazy-builtins",
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        args.namespace === "esign-lazy-builtin" ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ""), namespace: "esign-lazy-builtin" },
+      );
+      build.onLoad({ filter: /.*/, namespace: "esign-lazy-builtin" }, (args) => {
+        const real = require(args.path);
+        const keys = Object.getOwnPropertyNames(real);
+        const data = real.constants ? { constants: real.constants } : {};
+        return {
+          loader: "js",
+          contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(`node:${args.path}`)}));
+const data = ${JSON.stringify(data)};
+const keys = ${JSON.stringify(keys)};
+module.exports = new Proxy({}, {
+  get: (_, key) => (Object.prototype.hasOwnProperty.call(data, key) ? data[key] : key === "__esModule" || key === "default" ? undefined : Reflect.get(load(), key)),
+  set: (_, key, value) => Reflect.set(load(), key, value),
+  has: (_, key) => keys.includes(key),
+  ownKeys: () => [...keys],
+  getOwnPropertyDescriptor: (_, key) => (keys.includes(key) ? { configurable: true, enumerable: true, get: () => (Object.prototype.hasOwnProperty.call(data, key) ? data[key] : load()[key]) } : undefined),
+  defineProperty: (_, key, descriptor) => Reflect.defineProperty(load(), key, descriptor),
+});`,
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The entry of a snapshot bundle: evaluates the plugin (the resources' code included) at build
+ * time, and starts it in the deserialized process (provider/native/lazy-start.ts).
+ */
+const SNAPSHOT_ENTRY = `const start = require("./provider/native/lazy-start");
+start.loadForSnapshot();
+require("v8").startupSnapshot.setDeserializeMainFunction(() => start.startPlugin());`;
+
 /** Writes the bundle of `product` (targets.js PRODUCTS) to `outfile`; returns the source files it read. */
-async function bundle(outfile, version, product = PRODUCTS.plugin) {
+async function bundle(outfile, version, product = PRODUCTS.plugin, { snapshot = false } = {}) {
   const result = await esbuild.build({
-    entryPoints: [path.join(root, product.entry)],
+    ...(snapshot ? { stdin: { contents: SNAPSHOT_ENTRY, resolveDir: root, sourcefile: "snapshot-main.js", loader: "js" } } : { entryPoints: [path.join(root, product.entry)] }),
     bundle: true,
     platform: "node",
     target: "node22",
@@ -53,7 +101,7 @@ async function bundle(outfile, version, product = PRODUCTS.plugin) {
     legalComments: "none",
     logLevel: "error",
     metafile: true,
-    plugins: [plugin(product.executable)],
+    plugins: [plugin(product.executable), ...(snapshot ? [lazyBuiltins()] : [])],
     // Loaded only inside the dynamic providers' serialized stubs (dynamic/stub.ts),
     // which run in a program's dynamic provider host, never in this plugin.
     external: ["pulumi-esign/runtime"],

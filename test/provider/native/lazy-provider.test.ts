@@ -1,0 +1,47 @@
+/**
+ * The plugin's start-up facade (provider/native/lazy-provider.ts, DECISIONS D111): the SDK's
+ * server tests a provider's methods for presence, so the facade must have exactly the real
+ * provider's; and it must not load the resources' code until a call (or the preload) needs it.
+ */
+import * as assert from "assert";
+import { execFileSync } from "child_process";
+import * as path from "path";
+import { lazyProvider } from "../../../provider/native/lazy-provider";
+import { nativeProvider } from "../../../provider/native/provider";
+
+const root = path.resolve(__dirname, "..", "..", "..");
+
+describe("native plugin: the lazy provider facade", () => {
+  it("has exactly the real provider's members, and the same version", () => {
+    const real = nativeProvider("1.2.3");
+    const facade = lazyProvider("1.2.3");
+    assert.deepStrictEqual(Object.keys(facade).sort(), Object.keys(real).sort());
+    for (const key of Object.keys(real)) assert.strictEqual(typeof (facade as never)[key], typeof (real as never)[key], key);
+    assert.strictEqual(facade.version, "1.2.3");
+  });
+
+  it("answers as the real provider does", async () => {
+    const facade = lazyProvider("1.2.3");
+    assert.strictEqual(await facade.getSchema!(), await nativeProvider("1.2.3").getSchema!());
+    // A check with no inputs: the same failures (or the same error) from both.
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      );
+    const urn = "urn:pulumi:s::p::esign:index:Template::t";
+    assert.deepStrictEqual(await settle(facade.check!(urn, {}, {})), await settle(nativeProvider("1.2.3").check!(urn, {}, {})));
+  });
+
+  it("loads the resources' code only at the first call, not with the facade or the config hooks", () => {
+    const script = `
+      const loaded = () => Object.keys(require.cache).some((f) => /native[\\\\/](resources|config)\\.ts$/.test(f));
+      require("./provider/host-patches/grpc-config-hooks");
+      const facade = require("./provider/native/lazy-provider").lazyProvider("1.2.3");
+      const before = loaded();
+      facade.getSchema().then(() => console.log(JSON.stringify({ before, after: loaded() })));
+    `;
+    const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
+    assert.deepStrictEqual(JSON.parse(out), { before: false, after: true });
+  });
+});
