@@ -145,13 +145,20 @@ function subjectOf(template: TemplateWire, inputs: TemplateInputs): string | und
  */
 function metadataOf(actual: Record<string, unknown> | null | undefined, declared: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!actual || Object.keys(actual).length === 0) return declared;
-  if (!declared) return actual;
+  if (!declared) {
+    // Nothing declared (an import, a refresh of web-UI metadata): the service's own keys are not the template's content.
+    const own = Object.entries(actual).filter(([k]) => !SERVICE_METADATA_KEYS.includes(k));
+    return own.length ? Object.fromEntries(own) : undefined;
+  }
   return Object.fromEntries(
     Object.keys(declared)
       .filter((k) => k in actual)
       .map((k) => [k, actual[k]]),
   );
 }
+
+/** The keys the service adds to every template's metadata (recorded: S2 list_templates.yaml, 8 of 8). */
+const SERVICE_METADATA_KEYS = ["sent_from_domain", "created_on_domain"];
 
 async function createOrOverlay(ctx: ProviderContext, inputs: TemplateInputs): Promise<string> {
   const replaced = ctx.handOvers.take(HAND_OVER, replacementKey(inputs));
