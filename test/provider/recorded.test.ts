@@ -31,6 +31,8 @@ function recordedService(): (request: { method: string; path: string }) => Answe
       apps = [appCreated.body.api_app];
       return { status: appCreated.status, headers: appCreated.headers, body: appCreated.body };
     }
+    // A template create reads the list first (D92): none before this one.
+    if (route.startsWith("GET /template/list")) return { status: 200, body: { templates: [], list_info: { page: 1, num_pages: 1, num_results: 0, page_size: 100 } } };
     if (route === "POST /template/create") return { status: 200, body: { template: { template_id: templateId } } };
     if (route === `GET /template/files_as_file_url/${templateId}`) return { status: 200, body: { file_url: "https://example.com/f.pdf", expires_at: 1634533338 } };
     if (route === `GET /template/${templateId}`) return { status: 200, headers: template.headers, body: template.body };
