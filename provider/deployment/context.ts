@@ -19,7 +19,7 @@ import { Claims } from "./claims";
 import { EngineLog } from "./engine-log";
 import { serviceWarningsTo } from "./service-warnings";
 import { HandOvers } from "./hand-over";
-import { CheckpointAtStart } from "./pending-checkpoint";
+import { RunMemo } from "./run-memo";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -71,7 +71,7 @@ export interface HostState {
   readonly log: EngineLog;
   /** What the run's diffs left for its creates. */
   readonly handOvers: HandOvers;
-  readonly checkpointAtStart: CheckpointAtStart;
+  readonly memo: RunMemo;
 }
 
 export class Deployment {
@@ -86,8 +86,8 @@ export class Deployment {
   readonly log: EngineLog;
   /** What a diff of this run left for the create that follows it (a template's update_files, D91). */
   readonly handOvers: HandOvers;
-  /** The stack's checkpoint before this run's first create (a cut-off run's pending creates, D96). */
-  readonly checkpointAtStart: CheckpointAtStart;
+  /** What the run read once (the stack's checkpoint before its first create, D96). */
+  readonly memo: RunMemo;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -106,7 +106,7 @@ export class Deployment {
     this.verified = state.verified ?? new Map();
     this.log = state.log ?? new EngineLog(undefined);
     this.handOvers = state.handOvers ?? new HandOvers();
-    this.checkpointAtStart = state.checkpointAtStart ?? new CheckpointAtStart();
+    this.memo = state.memo ?? new RunMemo();
   }
 
   /**
@@ -114,7 +114,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, checkpointAtStart: this.checkpointAtStart });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }

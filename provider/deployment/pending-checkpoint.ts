@@ -104,19 +104,3 @@ export function currentCheckpoint(env: NodeJS.ProcessEnv = process.env): Exporte
   if (!stack) return undefined;
   return readCheckpoint(path.join(root, ".pulumi", "stacks", project, `${stack}.json`));
 }
-
-/**
- * The checkpoint as this provider first saw it, at the run's first check, before any create of
- * the run: the engine writes a create's pending operation into the checkpoint before it asks the
- * provider, so a later look would take the run's own creates for a cut-off run's (D96). Held by
- * the Deployment (one per run), read at most once.
- */
-export class CheckpointAtStart {
-  private seen: { value: ExportedDeployment | undefined } | undefined;
-  constructor(private readonly read: () => ExportedDeployment | undefined = currentCheckpoint) {}
-
-  get(): ExportedDeployment | undefined {
-    this.seen ??= { value: this.read() };
-    return this.seen.value;
-  }
-}

@@ -17,6 +17,7 @@ import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY,
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
 import { afterCutOff } from "../deployment/pending-create";
+import { currentCheckpoint } from "../deployment/pending-checkpoint";
 import { inputSchemas, registry } from "../resources/registry";
 import { inputFailures } from "../core/check";
 
@@ -31,6 +32,9 @@ function plain<T>(value: T): T {
  * role) are not shown as removed by the next change.
  */
 const DECLARED = "declaredInputs";
+
+/** The stack's checkpoint as the run's first check saw it: the engine records a create of the run before it asks for it, so a later look would take the run's own creates for a cut-off run's (D96). */
+const checkpointAtStart = (d: Deployment) => d.memo.once("checkpoint", currentCheckpoint);
 
 /** The declared input keys create records (also what `esign recover` records: deployment/pending-state.ts). */
 export function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
@@ -123,7 +127,7 @@ function makeOperations(type: string): ResourceOperations {
     check: (d, olds, news) =>
       op(d, type, "check", async () => {
         d.assertSettings(); // a bad setting fails the preview here, before any request
-        d.checkpointAtStart.get(); // the first check of a run comes before its first create (D96)
+        checkpointAtStart(d); // the first check of a run comes before its first create (D96)
         let result = await impl.check(olds, news);
         const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
         if (impl.plan && failures.length === 0) {
@@ -149,7 +153,7 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           const { accountId } = await actingAccount(ctx, `${type} create`);
           // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
-          const { id, outs } = (await afterCutOff(ctx, type, given, d.checkpointAtStart.get())) ?? (await impl.create(ctx, given));
+          const { id, outs } = (await afterCutOff(ctx, type, given, checkpointAtStart(d))) ?? (await impl.create(ctx, given));
           d.claims.claim(objectKeys(type, impl, id, outs));
           return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
         },
