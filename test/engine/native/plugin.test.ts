@@ -28,11 +28,15 @@ describe("engine: the native plugin, seven resources", function () {
     await svc?.close();
   });
 
-  it("previews the seven creates (unknown ids flowing between them) without a request", async () => {
+  it("previews the seven creates (unknown ids flowing between them) with one request: a new provider's key account (D84)", async () => {
     const seq = await svc.lastSeq();
     const preview = await t.stack.preview();
     assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { create: 8 });
-    assert.deepStrictEqual(await svc.requestsSince(seq), []);
+    // A brand-new provider records the account of its key at its first CheckConfig, so a later key change costs one read.
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).map((r) => `${r.method} ${r.path}`),
+      ["GET /v3/account"],
+    );
   });
 
   it("creates all seven through the plugin; the OAuth secret is a secret output and the key is nowhere in state", async () => {
