@@ -5,7 +5,7 @@
  * is locked, clears the lock with --unlock, records each object the cut-off run made (API app,
  * team, template, fax line), clears the pending creates of team members and grants (their
  * creates are idempotent: the next `up` takes them over in place) and of a create that made
- * nothing, and names both candidates (exit 4, nothing changed) when it cannot tell two apart.
+ * nothing (an app create is never ambiguous: the service refuses a second app of one name).
  * After it, `up` makes no second object and a preview shows no change.
  */
 import * as assert from "assert";
@@ -158,7 +158,7 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     await noChange();
   });
 
-  it("two app creates cut off, one committed and one not: esign drift names them; with a twin of the made one recover is ambiguous (exit 4) and changes nothing; without it, records one and clears the other", async () => {
+  it("two app creates cut off, one committed and one not: esign drift names them; recover records one and clears the other (a twin app cannot be made: names are unique)", async () => {
     extra({ person: "dave", apps: true });
     await p.upCutOff([
       { method: "POST", path: "/api_app", committed: false },
@@ -177,16 +177,15 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     const json = JSON.parse((await p.drift("--stack", "test", "--format", "json")).stdout);
     assert.deepStrictEqual(json.pendingOperations.sort(), ["creating extra-a", "creating extra-b"]);
 
+    // A twin of the made app cannot exist: the service refuses a second app of one name (recorded:
+    // real-service-evidence.md §2), so an app create is never ambiguous; templates can be (test/provider/cut-off-create.test.ts).
     const twin = await api(svc).post("/api_app", { name: made[0], domains: ["extra.example.com"] });
-    assert.ok([200, 201].includes(twin.status), JSON.stringify(twin.data));
-    const before = await p.exported();
-    let r = await p.recover();
-    assert.strictEqual(r.code, 4, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`ambiguous ApiApp "${madeKey}": 2 candidates: API app "${made[0]}" \\(client id \\w+\\), API app "${made[0]}" \\(client id \\w+\\); nothing changed`));
+    assert.strictEqual(twin.status, 400, JSON.stringify(twin.data));
+    assert.match(JSON.stringify(twin.data), /An app with the same name already exists/);
+    let r = await p.recover("--dry-run");
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`would be cleared ApiApp "${otherKey}": the create made nothing`));
-    assert.deepStrictEqual(await p.exported(), before, "nothing changed");
 
-    await api(svc).delete(`/api_app/${twin.data.api_app.client_id}`);
     r = await p.recover();
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`recorded  ApiApp "${madeKey}"`));

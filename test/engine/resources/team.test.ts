@@ -41,22 +41,23 @@ describe("engine: refreshing 50 team members reads the team once", function () {
     await svc?.close();
   });
 
-  it("reads GET /team and the invitations once while invitations are pending (2 reads for 51 resources)", async () => {
+  // GET /team carries no team id (recorded: S1 testGetTeam.json), so the id is GET /team/info's.
+  it("reads GET /team, the team id and the invitations once while invitations are pending (3 reads for 51 resources)", async () => {
     const seq = await svc.lastSeq();
     const refresh = await t.stack.refresh();
     assert.strictEqual(refresh.summary.result, "succeeded");
     // GET /account first: the account pin (DECISIONS D31), once per refresh.
-    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team", "GET /v3/team/invites"]);
+    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team", "GET /v3/team/info", "GET /v3/team/invites"]);
     assert.strictEqual((await t.resource("m7")).status, "invited");
     assert.strictEqual((await t.resource("m7")).role, "Member");
   });
 
-  it("reads GET /team alone once everyone has accepted (1 read), with roles from its role codes", async () => {
+  it("reads GET /team and the team id once everyone has accepted (2 reads), with roles from its role codes", async () => {
     for (let i = 0; i < 50; i++) await svc.control("POST", "/invites/accept", { email_address: `user${i}@example.com` });
     const seq = await svc.lastSeq();
     const refresh = await t.stack.refresh();
     assert.strictEqual(refresh.summary.result, "succeeded");
-    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team"]);
+    assert.deepStrictEqual(await readsSince(svc, seq), ["GET /v3/account", "GET /v3/team", "GET /v3/team/info"]);
     const m7 = await t.resource("m7");
     assert.strictEqual(m7.status, "member");
     assert.strictEqual(m7.role, "Member");
@@ -97,7 +98,7 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
     await svc?.close();
   });
 
-  it("adopts all 150 with reads only, and refreshes them in GET /team + 2 pages of the member list", async () => {
+  it("adopts all 150 with reads only, and refreshes them in GET /team, the team id and 2 pages of the member list", async () => {
     let seq = await svc.lastSeq();
     const up = await t.stack.up();
     assert.deepStrictEqual(changes(up.summary), { create: N + 1 }, "the members and the stack");
@@ -112,10 +113,10 @@ describe("engine: refreshing 150 team members pages the member list (ceil(N/100)
     assert.strictEqual(refresh.summary.result, "succeeded");
     const reads = await readsSince(svc, seq);
     // 151 accounts (the admin too): GET /team is not trusted as complete at 100 or more.
-    assert.strictEqual(reads.length, Math.ceil((N + 1) / 100) + 2, reads.join(", ")); // + GET /account (the pin)
-    assert.deepStrictEqual(reads.slice(0, 2), ["GET /v3/account", "GET /v3/team"]);
+    assert.strictEqual(reads.length, Math.ceil((N + 1) / 100) + 3, reads.join(", ")); // + GET /account (the pin) and GET /team/info (the id)
+    assert.deepStrictEqual(reads.slice(0, 3), ["GET /v3/account", "GET /v3/team", "GET /v3/team/info"]);
     assert.ok(
-      reads.slice(2).every((r) => r.startsWith("GET /v3/team/members/")),
+      reads.slice(3).every((r) => r.startsWith("GET /v3/team/members/")),
       reads.join(", "),
     );
     assert.strictEqual((await t.resource("m149")).status, "member");
