@@ -12,7 +12,7 @@ import { brokenLink, relativeLinks } from "./markdown-links";
 import { repoRoot, runOk } from "./support";
 
 /** The documentation shipped so that the README's links work in the package (DECISIONS D39). */
-const DOCS = /^(ARCHITECTURE\.md|DECISIONS\.md|bench\/RESULTS\.md|docs\/.+\.md|examples\/.+)$/;
+const DOCS = /^(ARCHITECTURE\.md|DECISIONS\.md|bench\/RESULTS\.md|docs\/.+\.md|docs\/assets\/.+\.svg|examples\/.+)$/;
 
 interface PackFile {
   path: string;

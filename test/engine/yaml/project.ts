@@ -105,8 +105,9 @@ export function exportText(stack: Stack): string {
 
 /** The API calls of each step of examples/yaml on a seeded service (sorted operation ids). */
 export const EXAMPLE_CALLS = {
-  // getAccount has no inputs, so it runs at preview; getTemplate waits for the template's id.
-  firstPreview: ["account.get"],
+  // getAccount has no inputs, so it runs at preview; getTemplate waits for the template's id. The
+  // explicit provider, new, records its key's account at its first CheckConfig (D84).
+  firstPreview: ["account.get", "account.get"],
   up: [
     // One account read per provider process (the pin, D31; the default one's shared with getAccount).
     "account.get",
@@ -120,10 +121,14 @@ export const EXAMPLE_CALLS = {
     "fax_line.create",
     "fax_line.create",
     "fax_line.get",
-    // The adopted team (GET /team, /team/info); bob: the team's people (GET /team), then his invitation.
+    // A fax line create and a template create read the list first, once per run (D92).
+    "fax_line.list",
+    // The adopted team (GET /team, /team/info); bob: the team's people (GET /team, and /team/info
+    // for the id: GET /team carries none, as recorded), then his invitation.
     "team.add_member",
     "team.get",
     "team.get",
+    "team.info",
     "team.info",
     "template.add_user",
     "template.create",
@@ -132,6 +137,7 @@ export const EXAMPLE_CALLS = {
     "template.get",
     "template.get",
     "template.get",
+    "template.list",
   ],
   // The two lookups answer whenever the program runs.
   preview: ["account.get", "template.get"],
