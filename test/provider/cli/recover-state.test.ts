@@ -74,7 +74,14 @@ describe("esign drift: the pending operations line", () => {
   it("markdown: a quoted line; json: pendingOperations and drifted", () => {
     assert.match(withPendingOperations(formatDrift("prod", [], "markdown"), "prod", "markdown", d), /\n> stack prod: 4 pending operations .*esign recover/);
     const json = JSON.parse(withPendingOperations(formatDrift("prod", [], "json"), "prod", "json", d));
-    assert.deepStrictEqual(json, { stack: "prod", drifted: true, differences: [], pendingOperations: ["creating portal", "creating line", "updating other", "creating b"] });
+    assert.deepStrictEqual(json, {
+      stack: "prod",
+      drifted: true,
+      differences: [],
+      pendingOperations: ["creating portal", "creating line", "updating other", "creating b"],
+      unmanaged: [],
+      unmanagedFound: false,
+    });
   });
   it("none pending: the report is unchanged", () => {
     const empty: ExportedDeployment = { version: 3, deployment: { resources: [] } };
