@@ -27,9 +27,10 @@ describe("fast tier: ApiApp after a lost answer", () => {
         );
       });
 
-      it("two creates of one run with the same name, one answer lost: two apps, one each", async () => {
+      // Two apps of one run (the service refuses two of one name, so they differ in name only).
+      it("two creates of one run, one answer lost: two apps, one each", async () => {
         await loseNextAnswer(h, "POST", "/api_app", loss);
-        const [a, b] = await Promise.all([apps().create(portal), apps().create(portal)]);
+        const [a, b] = await Promise.all([apps().create(portal), apps().create({ ...portal, name: "Portal 2" })]);
         assert.ok(await allLost(h));
         assert.notStrictEqual(a.id, b.id);
         assert.deepStrictEqual((await rows(h, "api_apps")).map((x) => x.client_id).sort(), [a.id, b.id].sort());
@@ -38,7 +39,7 @@ describe("fast tier: ApiApp after a lost answer", () => {
       it("... and the other create's answer is slow: the lost one still never takes the other's app", async () => {
         await loseNextAnswer(h, "POST", "/api_app", loss);
         await h.control("POST", "/faults", { method: "POST", path: "/api_app", after: true, delay_ms: 400, count: 1 });
-        const [a, b] = await Promise.all([apps().create(portal), apps().create(portal)]);
+        const [a, b] = await Promise.all([apps().create(portal), apps().create({ ...portal, name: "Portal 2" })]);
         assert.ok(await allLost(h));
         assert.notStrictEqual(a.id, b.id);
         assert.deepStrictEqual((await rows(h, "api_apps")).map((x) => x.client_id).sort(), [a.id, b.id].sort());

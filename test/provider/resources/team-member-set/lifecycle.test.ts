@@ -97,16 +97,17 @@ describe("fast tier: TeamMemberSet", () => {
     await invite("boss@example.com", true, "Admin");
     await invite("tm@example.com", true, "Team Manager");
     await invite("developer@example.com", true, "Developer");
-    // The owner (the team's creator, an Admin) leaves; the key is now a Team Manager's.
+    // The owner (the team's creator, an Admin) leaves; the key is now a Developer's (a Team
+    // Manager's key cannot call the API at all: the real service's rule, D77).
     const accounts = (await h.control("GET", "/accounts")).body.accounts as Props[];
-    const tm = accounts.find((a) => a.email_address === "tm@example.com")!;
-    const key = (await h.control("POST", `/accounts/${tm.account_id}/api_keys`, {})).body.api_key as string;
+    const dev = accounts.find((a) => a.email_address === "developer@example.com")!;
+    const key = (await h.control("POST", `/accounts/${dev.account_id}/api_keys`, {})).body.api_key as string;
     const me = (await owner().account.get()).account_id;
     await h.control("DELETE", `/team/members/${me}`);
     h.set({ "esign:apiKey": key });
     h.nextRun();
     const { result, warnings } = await collectingWarnings(() => sets().check({ members: [] }));
-    assert.deepStrictEqual(result.inputs?.removals, ["developer@example.com"]);
+    assert.deepStrictEqual(result.inputs?.removals, ["tm@example.com"]);
     assert.ok(
       warnings.some((w) => w.includes("boss@example.com is not in members but stays (the team's last Admin)")),
       warnings.join("\n"),
