@@ -6,7 +6,7 @@
 import { normalizeEmail } from "../core/compare";
 import type { AccountFile } from "./schema";
 import type { FileIssue } from "./issues";
-import { closest } from "./suggest";
+import { closest } from "../core/suggest";
 
 export function memberKey(m: { emailAddress?: string; accountId?: string }): string {
   return m.accountId ?? normalizeEmail(m.emailAddress) ?? "";

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { FileIssue } from "./issues";
 import { accountFileSchema } from "./schema";
-import { closest } from "./suggest";
+import { closest } from "../core/suggest";
 
 /** The part of zod's schema internals this walk reads. */
 interface SchemaNode {

@@ -18,6 +18,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../../core/check";
 import { givenEquals, normalizeEmail, sameEmail, sameSet } from "../../core/compare";
 import { diffByRules, type DiffRules } from "../../core/diff";
+import { closest } from "../../core/suggest";
 import { firstMatch } from "../../core/patterns";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
 import { containsUnknown } from "../../core/unknowns";
@@ -197,7 +198,7 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
       }
       const removalNames = sortedNames(plan.removals);
       for (const name of plan.missing) {
-        const near = removalNames.find((r) => r.toLowerCase() === name.toLowerCase()) ?? closestName(name, removalNames);
+        const near = removalNames.find((r) => r.toLowerCase() === name.toLowerCase()) ?? closest(name, removalNames, 6);
         const hint = near ? `; did you mean ${near}, whom this removes?` : " (nothing adds them: declare them with their own resource)";
         await ctx.warn(`${p.type} of ${p.label(parent)}: ${name} in ${p.listKey} is not there${hint}`);
       }
@@ -241,29 +242,4 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
     // Deleting the set removes nobody: the list stops being authoritative.
     async delete() {},
   };
-}
-
-/** The name among `candidates` within a few edits of `name` (a typo), if any. */
-function closestName(name: string, candidates: string[]): string | undefined {
-  const n = name.toLowerCase();
-  let best: { c: string; d: number } | undefined;
-  for (const c of candidates) {
-    const d = editDistance(n, c.toLowerCase());
-    if (!best || d < best.d) best = { c, d };
-  }
-  return best && best.d <= Math.max(2, Math.floor(name.length / 6)) ? best.c : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
 }

@@ -14,14 +14,18 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The candidate closest to `word` (case-insensitive), if it is near enough to be a typo. */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+/**
+ * The candidate closest to `word` (case-insensitive), if it is near enough to be a typo: within
+ * max(2, length / `charsPerEdit`) edits. Keys and names allow one edit per 3 characters; long
+ * values such as e-mail addresses are held tighter (one per 6) so a near neighbour is not taken.
+ */
+export function closest(word: string, candidates: Iterable<string>, charsPerEdit = 3): string | undefined {
   const w = word.toLowerCase();
   let best: { name: string; d: number } | undefined;
   for (const name of candidates) {
     const d = distance(w, name.toLowerCase());
     if (!best || d < best.d) best = { name, d };
   }
-  const limit = Math.max(2, Math.floor(word.length / 3));
+  const limit = Math.max(2, Math.floor(word.length / charsPerEdit));
   return best && best.d <= limit ? best.name : undefined;
 }
