@@ -7,8 +7,9 @@
  * and that no resource of the stack holds, are adopted when exactly one matches; several are
  * refused in one line naming `esign recover`. A fax line cannot be told apart (its finder's
  * `tellsApart`: any free line with the area code), so a create whose pending twin may have
- * bought one stops, naming `esign recover`, instead of buying a second. Nothing matched: the cut-off create
- * made nothing, and the create goes on. Memberships and grants are idempotent already (D6).
+ * bought one stops, naming `esign recover`, instead of buying a second. Nothing matched: the
+ * cut-off create made nothing, and the create goes on. Kinds whose create is idempotent
+ * (memberships, grants, the authoritative lists: D6, D116) need none of this.
  */
 import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";

@@ -24,7 +24,6 @@ import { announceAdoption } from "../shared/adoption";
 import { cacheKeys } from "../shared/cache-keys";
 import { contractFailures } from "../../core/check";
 import { deepEqual, givenEquals, sameSet } from "../../core/compare";
-import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./finder";
 import type { ProviderContext } from "../../deployment/context";
 import { DiffRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
@@ -32,6 +31,7 @@ import { fromWire, toWire } from "../../core/naming";
 import { isEsignApiError } from "../../client/errors";
 import { createOnce, hold, isHeld } from "../shared/lost-answer";
 import type { ResourceImpl } from "../../core/resource";
+import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./finder";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
 type OAuth = ApiAppInputs["oauth"];
