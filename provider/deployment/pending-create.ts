@@ -1,23 +1,22 @@
 /**
  * A create after a cut-off run (DECISIONS D96). When the stack holds a pending create of this
  * kind with these inputs (the cut-off run sent it and never heard back), the object it made may
- * exist: a plain `pulumi up` must not make a second one. Kinds whose object can be told apart
- * by its content (API app: name, domains and settings; template: title and content; team: the
- * account's only one), and that no resource of the stack holds, are adopted when exactly one
- * matches; several are refused in one line naming `esign recover`. A fax line cannot be told
- * apart (any free line with the area code), so a create whose pending twin may have bought one
- * stops, naming `esign recover`, instead of buying a second. Nothing matched: the cut-off create
- * made nothing, and the create goes on. Memberships and grants are idempotent already (D6).
+ * exist: a plain `pulumi up` must not make a second one. The kind's finder (D115) says what
+ * the cut-off create could have made. Kinds whose object can be told apart by its content (API
+ * app: name, domains and settings; template: title and content; team: the account's only one),
+ * and that no resource of the stack holds, are adopted when exactly one matches; several are
+ * refused in one line naming `esign recover`. A fax line cannot be told apart (its finder's
+ * `tellsApart`: any free line with the area code), so a create whose pending twin may have
+ * bought one stops, naming `esign recover`, instead of buying a second. Nothing matched: the
+ * cut-off create made nothing, and the create goes on. Kinds whose create is idempotent
+ * (memberships, grants, the authoritative lists: D6, D116) need none of this.
  */
 import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";
 import { registry } from "../resources/registry";
 import type { ProviderContext } from "./context";
-import { candidatesFor, idempotent } from "./pending-find";
+import { candidatesFor, idempotent, tellsApart } from "./pending-find";
 import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
-
-/** Kinds whose object cannot be told apart from another of the account's (DECISIONS D96). */
-const UNPROVABLE = new Set(["FaxLine"]);
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const isSecret = (v: unknown) => !!v && typeof v === "object" && SECRET_SIG in (v as object);
@@ -49,7 +48,7 @@ export async function afterCutOff(ctx: ProviderContext, kind: string, given: Pro
   const found = await candidatesFor(ctx, kind, given, { held: heldIds(checkpoint, kind) });
   if (found.length === 0) return undefined;
   const recover = "run `esign recover` (it records the object the cut-off run made), then `pulumi up` again";
-  if (UNPROVABLE.has(kind)) {
+  if (!tellsApart(kind)) {
     throw new Error(
       `${kind} ${names}: a run that was cut off left this create pending, and the account has ${found.map((c) => c.label).join(", ")} that it may have made; not making a second one: ${recover}`,
     );
@@ -57,7 +56,7 @@ export async function afterCutOff(ctx: ProviderContext, kind: string, given: Pro
   if (found.length > 1 || twins.length > 1) {
     throw new Error(`${kind} ${names}: a run that was cut off left this create pending, and ${found.length} objects match it (${found.map((c) => c.label).join(", ")}); ${recover}`);
   }
-  const outs = (await registry[kind].read(ctx, found[0].id, given)) as Props;
+  const outs = found[0].state ?? ((await registry[kind].read(ctx, found[0].id, given)) as Props);
   await ctx.warn(`${kind} ${names} adopted ${found[0].label}: the run that was cut off made it (its create is pending in the stack's state); \`esign recover\` clears that record`);
   return { id: found[0].id, outs };
 }

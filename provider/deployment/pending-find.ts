@@ -2,33 +2,42 @@
  * What a cut-off create made: for a pending create (the engine's record of a create whose
  * answer never came, with the resource's kind and inputs), the objects in the account that it
  * may have made. Shared by `esign recover` (cli/recover.ts) and the create-time check
- * (pending-create.ts). Each kind lists its likely objects cheaply (by name, title, area code),
- * then each is read with the kind's own read and kept only when the kind's own diff finds no
- * difference from the declared inputs: the object is what this create would have made.
+ * (pending-create.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
+ * one a lost answer inside a run uses too) lists what the create could have made; each is then
+ * read with the kind's own read and kept only when the kind's own diff finds no difference from
+ * the declared inputs: the object is what this create would have made.
  *
  * Excluded: objects another resource of the stack holds (`held`), and objects created before
  * `since` (seconds; the end of the stack's last finished update: a cut-off run started after
  * it) where the service says when the object was made or last changed.
  *
- * Team members and grants have no finder: their create is idempotent (a person or grant already
- * in place is taken over, D6), so their pending create needs no object id (`idempotent`).
+ * Kinds whose create is idempotent (team members, grants, the authoritative lists) have no
+ * finder: what their create did is taken over in place by the next one (`idempotent`).
  */
-import type { ResultOf } from "../../contract";
-import { defaultDiff, isNotFound, type Props } from "../core/resource";
-import { registry } from "../resources/registry";
+import type { Props } from "../core/resource";
+import { madeBy, registry } from "../resources/registry";
+import { findMade } from "../resources/shared/find-made";
 import type { ProviderContext } from "./context";
 
-/** The kinds whose create makes nothing a second create would duplicate. */
-export const IDEMPOTENT_KINDS = new Set(["TeamMember", "TemplateAccess", "FaxLineUser"]);
+/** The kinds whose create makes nothing a second create would duplicate (their definition says why). */
+export const IDEMPOTENT_KINDS: ReadonlySet<string> = new Set(Object.keys(madeBy).filter((kind) => "idempotent" in madeBy[kind]));
 
 export function idempotent(kind: string): boolean {
   return IDEMPOTENT_KINDS.has(kind);
+}
+
+/** Whether the kind's object can be told from another of the account's (false: a fax line, D96). */
+export function tellsApart(kind: string): boolean {
+  const by = madeBy[kind];
+  return !by || !("finder" in by) || by.finder.tellsApart;
 }
 
 export interface Candidate {
   id: string;
   /** How a person recognises it: `API app "Portal" (client id ...)`. */
   label: string;
+  /** Its state as the kind's read gave it. */
+  state?: Props;
 }
 
 export interface FindOptions {
@@ -38,78 +47,13 @@ export interface FindOptions {
   since?: number;
 }
 
-/** Allowance for the clock of the machine that ran the update against the service's. */
-const CLOCK_SLACK_S = 120;
-
-const after = (since: number | undefined, at: number | null | undefined) => since === undefined || at == null || at >= since - CLOCK_SLACK_S;
-
-type Lister = (ctx: ProviderContext, inputs: Props, opts: FindOptions) => Promise<Candidate[]>;
-
-const PAGE = { pageSize: 100 };
-
-async function apiApps(ctx: ProviderContext, inputs: Props, opts: FindOptions): Promise<Candidate[]> {
-  if (typeof inputs.clientId === "string") return [{ id: inputs.clientId, label: `API app (client id ${inputs.clientId})` }];
-  const me = (await ctx.account()).accountId;
-  const apps: ResultOf<"api_app.get">[] = await ctx.client.collectAll(ctx.client.apiApp.list, {}, PAGE);
-  return apps
-    .filter((a) => a.owner_account?.account_id === me && a.name === inputs.name && after(opts.since, a.created_at))
-    .map((a) => ({ id: a.client_id, label: `API app "${a.name}" (client id ${a.client_id})` }));
-}
-
-async function teams(ctx: ProviderContext): Promise<Candidate[]> {
-  try {
-    const team = await ctx.client.team.get();
-    const { team_id } = await ctx.client.team.info();
-    return [{ id: team_id, label: `team "${team.name}" (${team_id})` }];
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-}
-
-async function templates(ctx: ProviderContext, inputs: Props, opts: FindOptions): Promise<Candidate[]> {
-  if (typeof inputs.templateId === "string") return [{ id: inputs.templateId, label: `template ${inputs.templateId}` }];
-  const all: ResultOf<"template.get">[] = await ctx.client.collectAll(ctx.client.template.list, {}, PAGE);
-  return all.filter((t) => t.title === inputs.title && after(opts.since, t.updated_at)).map((t) => ({ id: t.template_id, label: `template "${t.title}" (${t.template_id})` }));
-}
-
-/** The area code of a North American number (+1 AAA ...); other countries keep theirs after the country code. */
-const areaCodeOf = (n: string) => n.replace(/^\+?1/, "").replace(/\D/g, "").slice(0, 3);
-
-async function faxLines(ctx: ProviderContext, inputs: Props, opts: FindOptions): Promise<Candidate[]> {
-  if (typeof inputs.number === "string") return [{ id: inputs.number, label: `fax line ${inputs.number}` }];
-  const lines: ResultOf<"fax_line.get">[] = await ctx.client.collectAll(ctx.client.faxLine.list, {}, PAGE);
-  return lines
-    .filter((l) => (inputs.areaCode === undefined || areaCodeOf(l.number) === String(inputs.areaCode)) && after(opts.since, l.created_at))
-    .map((l) => ({ id: l.number, label: `fax line ${l.number}` }));
-}
-
-const listers: Record<string, Lister> = { ApiApp: apiApps, Team: (ctx) => teams(ctx), Template: templates, FaxLine: faxLines };
-
 /**
- * The objects the pending create of a `kind` with these inputs may have made: listed, not held
- * by the stack, read with the kind's read, and equal to the inputs by the kind's diff.
+ * The objects the pending create of a `kind` with these inputs may have made: found by the
+ * kind's finder, not held by the stack, and equal to the inputs by the kind's read and diff.
  */
 export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: Props, opts: FindOptions): Promise<Candidate[]> {
-  const list = listers[kind];
-  const impl = registry[kind];
-  if (!list || !impl) throw new Error(`no way to find what a create of ${kind} made`);
-  const listed = (await list(ctx, inputs, opts)).filter((c) => !opts.held.has(c.id));
-  const matching: Candidate[] = [];
-  for (const c of listed) {
-    let state: Props | undefined;
-    try {
-      state = (await impl.read(ctx, c.id, inputs)) as Props | undefined;
-    } catch (error) {
-      if (isNotFound(error)) continue;
-      throw error;
-    }
-    if (!state) continue;
-    // As a refresh records it: only what the create declares is compared (server-added template metadata is no difference, D23, D82).
-    const read = { ...state, declaredInputs: Object.keys(inputs) };
-    const diff = impl.diff ? await impl.diff(c.id, read, inputs) : defaultDiff(impl, read, inputs);
-    const differs = diff.changes !== false;
-    if (!differs) matching.push(c);
-  }
-  return matching;
+  const by = madeBy[kind];
+  if (!by || !("finder" in by)) throw new Error(`no way to find what a create of ${kind} made`);
+  const found = await findMade(ctx, by.finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
+  return found.map((m) => ({ id: m.id, label: m.label, state: m.state }));
 }

@@ -2,10 +2,12 @@
  * A resource's definition: its kind, its properties as zod (typed inputs, what check computes,
  * outputs with their descriptions and secrecy), its implementation, and everything derived from
  * them: schema.json (and so the SDKs and docs), the dynamic and native classes with their typed
- * args and outputs, the import id's format, how to adopt an object. resources/definitions.ts
+ * args and outputs, the import id's format, how to adopt an object, how to find what a create
+ * made when its answer never came. resources/definitions.ts
  * lists them; nothing else names the seven kinds.
  */
 import type { z } from "zod";
+import type { MadeBy } from "../core/finder";
 import type { ResourceImpl } from "../core/resource";
 import type { Example } from "../schema/examples/types";
 import { propSpecsOf, requiredKeys, type PropsSchema } from "../schema/from-zod";
@@ -46,6 +48,12 @@ export interface ResourceDefinition<K extends string = string, I extends PropsSc
   readonly adoptWith: (id: string) => string;
   /** The output that is the resource's id, kept known while the object is updated (`clientId`). */
   readonly idOutput?: keyof StateOf<I, C, O, R> & string;
+  /**
+   * What a create whose answer never came made (D115): the kind's finder, used after a lost
+   * answer inside a run and after a run cut off (`esign recover`, the create-time check); or
+   * why there is nothing to find (an idempotent create: the next one takes it over in place).
+   */
+  readonly madeBy: MadeBy<InputsOf<I, C>>;
 }
 
 /** The inputs as check passes them on: the program's, with what check computed from them. */

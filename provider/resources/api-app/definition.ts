@@ -1,5 +1,6 @@
 /** ApiApp: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { apiAppFinder } from "./finder";
 import { apiAppExamples } from "./examples";
 import { apiAppImpl } from "./resource";
 import { apiAppAbout, apiAppComputed, apiAppInputs, apiAppOutputs } from "./schema";
@@ -14,4 +15,5 @@ export const apiAppDefinition = defineResource({
   examples: apiAppExamples,
   adoptWith: (id) => `clientId: "${id}" (or adopt: true, to match your app by name and domains)`,
   idOutput: "clientId",
+  madeBy: { finder: apiAppFinder },
 });

@@ -18,7 +18,7 @@
  * again, at most 3 sends (resources/shared/lost-answer.ts, shared by every kind: D90).
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
-import type { BodyOf, ResultOf } from "../../../contract";
+import type { BodyOf } from "../../../contract";
 import { apiAppCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
 import { cacheKeys } from "../shared/cache-keys";
@@ -31,13 +31,11 @@ import { fromWire, toWire } from "../../core/naming";
 import { isEsignApiError } from "../../client/errors";
 import { createOnce, hold, isHeld } from "../shared/lost-answer";
 import type { ResourceImpl } from "../../core/resource";
+import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./finder";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
 type OAuth = ApiAppInputs["oauth"];
 
-type ApiAppWire = ResultOf<"api_app.get">;
-
-const lowerSet = (a?: string[], b?: string[]) => sameSet(a, b, (d) => String(d).toLowerCase());
 const sameOAuth = (a: OAuth, b: OAuth) => (a?.callbackUrl ?? null) === (b?.callbackUrl ?? null) && sameSet(a?.scopes, b?.scopes);
 
 const rules: DiffRules = {
@@ -115,16 +113,6 @@ function updateBody(olds: ApiAppState, news: ApiAppInputs): BodyOf<"api_app.upda
   return body;
 }
 
-/** Every app the caller can see: read once (100 a page), shared by creates, reads and lookups (native/lookups.ts). */
-export function visibleApps(ctx: ProviderContext): Promise<ApiAppWire[]> {
-  return ctx.cache.get(cacheKeys.apiApps, () => ctx.client.collectAll(ctx.client.apiApp.list, {}, { pageSize: 100 }));
-}
-
-/** The key's account: the account pin's one GET /account of this provider process. */
-async function callerAccountId(ctx: ProviderContext): Promise<string> {
-  return (await ctx.account()).accountId;
-}
-
 /**
  * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
  * of this provider process already holds (resources/shared/lost-answer.ts), so two `adopt: true`
@@ -132,12 +120,9 @@ async function callerAccountId(ctx: ProviderContext): Promise<string> {
  */
 const API_APP_KIND = "api-app";
 
-const sameAppAs = (inputs: ApiAppInputs) => (a: ApiAppWire) => a.name === inputs.name && lowerSet(a.domains ?? [], inputs.domains);
-
 /** The caller's own apps with this name and domain set that no resource of this run holds. */
 async function freeMatches(ctx: ProviderContext, inputs: ApiAppInputs): Promise<ApiAppWire[]> {
-  const [apps, me] = await Promise.all([visibleApps(ctx), callerAccountId(ctx)]);
-  return apps.filter((a) => a.owner_account?.account_id === me && sameAppAs(inputs)(a) && !isHeld(ctx, API_APP_KIND, a.client_id));
+  return (await ownAppsLike(ctx, inputs)).filter((a) => !isHeld(ctx, API_APP_KIND, a.client_id));
 }
 
 /** Keeps the shared list in step with this process's writes instead of re-reading it. */
@@ -190,16 +175,6 @@ function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
 }
 
 /**
- * The caller's apps with this name and domains, not held by a resource of this run, that were
- * not there before the first send: after a lost answer only this create can have made one.
- * `recover` (a cut-off run) calls it without `before`.
- */
-export async function findCreatedApps(ctx: ProviderContext, inputs: ApiAppInputs, before?: ReadonlySet<string>): Promise<ApiAppWire[]> {
-  ctx.cache.invalidate(cacheKeys.apiApps);
-  return (await freeMatches(ctx, inputs)).filter((a) => !before?.has(a.client_id));
-}
-
-/**
  * POST /api_app, idempotent without adopting by name (D8, D90): the client ids that existed
  * before the first attempt are noted, and after a lost answer (5xx, network: it may have been
  * committed) only an app with this name and domains that was NOT there before is taken. Found =
@@ -211,14 +186,14 @@ async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ 
   const app = await createOnce(ctx, {
     kind: API_APP_KIND,
     what: `API app "${inputs.name}"`,
-    idOf: (a: ApiAppWire) => a.client_id,
+    finder: apiAppFinder,
+    inputs,
     before: async () => new Set((await visibleApps(ctx)).map((a) => a.client_id)),
     send: async () => {
       const made = await ctx.client.apiApp.create(createBody(inputs));
       sent = true;
       return made;
     },
-    findCreated: (before) => findCreatedApps(ctx, inputs, before),
     ifUnknown: "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
   });
   // An app found after a lost answer is brought in line (its answer was never read); an answered one is as sent.

@@ -14,4 +14,5 @@ export const faxLineUserSetDefinition = defineResource({
   examples: faxLineUserSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "number",
+  madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
 });

@@ -17,4 +17,5 @@ export const faxLineUserDefinition = defineResource({
     const [number, person] = idPair("FaxLineUser", id, "<number>/<accountId>");
     return { number, ...personOf(person) };
   },
+  madeBy: { idempotent: "a person already on the line is taken over in place (D6)" },
 });

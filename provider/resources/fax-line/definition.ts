@@ -1,5 +1,6 @@
 /** FaxLine: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { faxLineFinder } from "./finder";
 import { faxLineExamples } from "./examples";
 import { faxLineImpl } from "./resource";
 import { faxLineAbout, faxLineInputs, faxLineOutputs } from "./schema";
@@ -13,4 +14,5 @@ export const faxLineDefinition = defineResource({
   examples: faxLineExamples,
   adoptWith: (id) => `number: "${id}"`,
   idOutput: "number",
+  madeBy: { finder: faxLineFinder },
 });

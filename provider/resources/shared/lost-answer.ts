@@ -6,11 +6,13 @@
  * nothing happened, sends again (DECISIONS D90 says how, per kind and step).
  *
  * Two shapes: `createOnce` for a write that makes a new object whose id only its answer names
- * (look again for an object that was not there before), and `writeOnce` for a write whose
- * effect a read can see (a removal, a move).
+ * (the kind's finder looks again for an object that was not there before: D115), and
+ * `writeOnce` for a write whose effect a read can see (a removal, a move).
  */
 import { isEsignApiError, type EsignApiError } from "../../client/errors";
+import type { Finder } from "../../core/finder";
 import type { ProviderContext } from "../../deployment/context";
+import { findMade } from "./find-made";
 
 /** Sends of one write at most (the first and the retries after a proven "not committed"). */
 export const SEND_ATTEMPTS = 3;
@@ -65,42 +67,39 @@ async function othersAnswered(ctx: ProviderContext, kind: string): Promise<void>
   await Promise.allSettled(inFlight);
 }
 
-export interface CreateOnce<T> {
+export interface CreateOnce<I, T> {
   /** The kind of object, as `hold` names it: `template`, `fax-line`, `team`. */
   kind: string;
   /** The object as messages name it: `template "NDA"`. */
   what: string;
-  idOf(object: T): string;
+  /** The kind's finder (its definition's `madeBy`): what a create with `inputs` made. */
+  finder: Finder<I, T>;
+  inputs: I;
   /** The ids there before the first send (a list read the run shares); undefined: the kind has no list (a team). */
   before(): Promise<ReadonlySet<string> | undefined>;
   send(): Promise<T>;
-  /**
-   * A fresh read of the objects this create could have made: matching the inputs and not in
-   * `before`. Which of them no other create of the run holds is decided here, not by it.
-   */
-  findCreated(before: ReadonlySet<string> | undefined): Promise<T[]>;
   /** What the user should do when the look after a lost answer fails too (the object may exist). */
   ifUnknown: string;
 }
 
 /**
  * Sends a create at most SEND_ATTEMPTS times; after a lost answer, the object it made (found by
- * `findCreated`, not held by another create of this run) is kept instead of making a second.
+ * the kind's finder, not held by another create of this run) is kept instead of making a second.
  */
-export async function createOnce<T>(ctx: ProviderContext, c: CreateOnce<T>): Promise<T> {
+export async function createOnce<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>): Promise<T> {
   const before = await c.before();
   for (let attempt = 1; ; attempt++) {
     const sending = c.send();
     track(ctx, c.kind, sending);
     try {
       const made = await sending;
-      hold(ctx, c.kind, c.idOf(made));
+      hold(ctx, c.kind, c.finder.idOf(made));
       return made;
     } catch (error) {
       if (!isLostAnswer(error) || attempt >= SEND_ATTEMPTS) throw error;
       const found = await lookAgain(ctx, c, before, error);
       if (found) {
-        ctx.log(`${c.what}: the create got no answer (${howLost(error)}) but was committed as ${c.idOf(found)}; keeping it`);
+        ctx.log(`${c.what}: the create got no answer (${howLost(error)}) but was committed as ${c.finder.idOf(found)}; keeping it`);
         return found;
       }
       ctx.log(`${c.what}: the create got no answer (${howLost(error)}) and was not committed; sending it again`);
@@ -113,17 +112,16 @@ export async function createOnce<T>(ctx: ProviderContext, c: CreateOnce<T>): Pro
  * in flight gets its answer, so an object another create of this run made is held by it before
  * this one chooses (two creates with the same content, one answer lost, never take one object).
  */
-async function lookAgain<T>(ctx: ProviderContext, c: CreateOnce<T>, before: ReadonlySet<string> | undefined, lost: EsignApiError): Promise<T | undefined> {
-  let candidates: T[];
+async function lookAgain<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>, before: ReadonlySet<string> | undefined, lost: EsignApiError): Promise<T | undefined> {
+  let mine: T | undefined;
   try {
-    candidates = await c.findCreated(before);
+    const found = await findMade(ctx, c.finder, c.inputs, { before, held: (id) => isHeld(ctx, c.kind, id), othersAnswered: () => othersAnswered(ctx, c.kind) });
+    mine = found[0]?.object;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`${c.what}: the create got no answer (${howLost(lost)}) and the read to see whether it was made failed too (${why}); ${c.ifUnknown}`);
   }
-  await othersAnswered(ctx, c.kind);
-  const mine = candidates.find((o) => !isHeld(ctx, c.kind, c.idOf(o)));
-  if (mine) hold(ctx, c.kind, c.idOf(mine));
+  if (mine !== undefined) hold(ctx, c.kind, c.finder.idOf(mine));
   return mine;
 }
 

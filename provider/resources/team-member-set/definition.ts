@@ -14,4 +14,5 @@ export const teamMemberSetDefinition = defineResource({
   examples: teamMemberSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "teamId",
+  madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
 });

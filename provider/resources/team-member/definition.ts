@@ -17,4 +17,5 @@ export const teamMemberDefinition = defineResource({
     const [teamId, person] = idPair("TeamMember", id, "<teamId>/<accountId or emailAddress>");
     return { teamId, ...personOf(person) };
   },
+  madeBy: { idempotent: "an invitation of someone on the team or invited is taken over in place (D6)" },
 });

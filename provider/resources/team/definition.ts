@@ -1,5 +1,6 @@
 /** Team: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { teamFinder } from "./finder";
 import { teamExamples } from "./examples";
 import { teamImpl } from "./resource";
 import { teamAbout, teamInputs, teamOutputs } from "./schema";
@@ -13,4 +14,5 @@ export const teamDefinition = defineResource({
   examples: teamExamples,
   adoptWith: () => "adopt: true",
   idOutput: "teamId",
+  madeBy: { finder: teamFinder },
 });

@@ -69,9 +69,11 @@ export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
         if (!isNotFound(error)) throw error;
       }
     }
-    const team = await createTeamOnce(ctx, inputs, () => ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name }));
-    forgetCallerTeam(ctx);
-    const teamId = await currentTeamId(ctx);
+    const { team, teamId } = await createTeamOnce(ctx, inputs, async () => {
+      const made = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
+      forgetCallerTeam(ctx);
+      return { team: made, teamId: await currentTeamId(ctx) };
+    });
     return { id: teamId, outs: outputsOf(team, teamId, inputs) };
   },
 

@@ -14,4 +14,5 @@ export const templateAccessSetDefinition = defineResource({
   examples: templateAccessSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "templateId",
+  madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
 });

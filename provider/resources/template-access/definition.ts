@@ -17,4 +17,5 @@ export const templateAccessDefinition = defineResource({
     const [templateId, person] = idPair("TemplateAccess", id, "<templateId>/<accountId>");
     return { templateId, ...personOf(person) };
   },
+  madeBy: { idempotent: "access already given is taken over in place (D6)" },
 });

@@ -1,5 +1,6 @@
 /** Template: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { templateFinder } from "./finder";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
 import { templateAbout, templateComputed, templateInputs, templateOutputs } from "./schema";
@@ -14,4 +15,5 @@ export const templateDefinition = defineResource({
   examples: templateExamples,
   adoptWith: (id) => `templateId: "${id}"`,
   idOutput: "templateId",
+  madeBy: { finder: templateFinder },
 });
