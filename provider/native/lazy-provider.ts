@@ -48,7 +48,7 @@ export function useEngineAtLazily(address: string): void {
   resources?.useEngineAt(address);
 }
 
-/** Configure (grpc-config-hooks.ts): the resources' Deployment takes the provider's settings. */
+/** Configure (grpc/config-calls.ts): the resources' Deployment takes the provider's settings. */
 export function configureLazily(request: ConfigureRequest): void {
   loadResources().configureNative(request);
 }
