@@ -46,4 +46,14 @@ describe("native plugin: the lazy provider facade", () => {
     const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
     assert.deepStrictEqual(JSON.parse(out), { before: { resources: false, grpc: false }, after: true });
   });
+
+  it("the preloaded provider (what the start-up snapshot holds) leaves the SDK to the first Construct", () => {
+    const script = `
+      const sdk = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi)[\\\\/]/.test(f));
+      require("./provider/native/lazy-provider").preload("1.2.3");
+      console.log(JSON.stringify({ preloaded: sdk() }));
+    `;
+    const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
+    assert.deepStrictEqual(JSON.parse(out), { preloaded: false });
+  });
 });
