@@ -36,13 +36,17 @@ function trackUncaughtErrors(onError: (error: unknown) => void): void {
   });
 }
 
+/** The served plugin; `failInFlight` fails the Constructs running (an uncaught error). */
+export interface ServedPlugin extends GrpcServer {
+  failInFlight(error: unknown): void;
+}
+
 /** Serves the provider on a free port of 127.0.0.1 (the resources' code loads on first use, lazy-provider.ts). */
-export async function servePlugin(version: string, args: string[]): Promise<GrpcServer> {
+export async function servePlugin(version: string, args: string[]): Promise<ServedPlugin> {
   let engine = engineAddress(args);
   if (engine) useEngineAtLazily(engine);
   const provider = lazyProvider(version);
   const construct = constructHandler(provider, () => engine);
-  trackUncaughtErrors((error) => construct.failInFlight(error));
   const handlers = resourceProviderHandlers({
     provider,
     config: { apply: (get, env, holder) => configureLazily({ get, env, holder }) },
@@ -52,14 +56,19 @@ export async function servePlugin(version: string, args: string[]): Promise<Grpc
     },
     construct: (request) => construct.handle(request),
   });
-  return listen("pulumirpc.ResourceProvider", handlers);
+  const server = await listen("pulumirpc.ResourceProvider", handlers);
+  return { ...server, failInFlight: (error) => construct.failInFlight(error) };
 }
 
 /** Serves the provider and prints its port, the line the engine waits for; then loads the resources' code. */
 export function startPlugin(): void {
   const version = packageVersion();
+  let served: ServedPlugin | undefined;
+  trackUncaughtErrors((error) => served?.failInFlight(error));
   servePlugin(version, process.argv.slice(2))
-    .then(({ port }) => {
+    .then((plugin) => {
+      served = plugin;
+      const { port } = plugin;
       // A string, so that Node.js does not colour it.
       console.log(port.toString());
       setImmediate(() => preload(version));

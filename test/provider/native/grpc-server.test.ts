@@ -5,6 +5,8 @@
  * import's read without property structs, Configure with args and with variables only.
  */
 import * as assert from "assert";
+import { spawnSync } from "child_process";
+import * as path from "path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { decode } from "../../../provider/native/grpc/codec";
 import * as m from "../../../provider/native/grpc/messages";
@@ -264,5 +266,23 @@ describe("native plugin: the served plugin (servePlugin)", () => {
       client.close();
       await server.close();
     }
+  });
+});
+
+describe("native plugin: an error nothing caught", () => {
+  it("is logged with its stack, the plugin keeps serving, and the exit code is 1", () => {
+    const script = `
+      require("./provider/native/lazy-start").startPlugin();
+      setTimeout(() => { throw new Error("boom, uncaught"); }, 100);
+      setTimeout(() => Promise.reject(new Error("rejected, unhandled")), 150);
+      setTimeout(() => console.log("still serving"), 1000);
+      setTimeout(() => process.exit(), 1500);
+    `;
+    const root = path.resolve(__dirname, "..", "..", "..");
+    const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
+    assert.match(run.stdout, /^\d+\nstill serving\n$/, "the port line first; the process lives on");
+    assert.match(run.stderr, /Error: boom, uncaught\n\s+at /);
+    assert.match(run.stderr, /Error: rejected, unhandled/);
+    assert.strictEqual(run.status, 1);
   });
 });
