@@ -96,7 +96,8 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
       logged(async () => {
         if (!p.read) return { id: req.id, properties: props(req.properties) };
         const result = await p.read(req.id, req.urn, props(req.properties));
-        return { id: result.id, properties: result.props ?? {}, inputs: result.inputs };
+        // As server.js: inputs only when the provider gave them (null is an empty Struct, as fromJavaScript makes it).
+        return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
       }),
     ),
     Update: unary(m.UpdateRequest, m.UpdateResponse, async (req) => {
