@@ -5,6 +5,7 @@
  * first Construct, never before the port line) and decodes the request with them.
  */
 import type * as provider from "@pulumi/pulumi/provider";
+import { GrpcError, STATUS } from "./server";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- the SDK's internals are untyped; loaded lazily (D111, D118) */
 
@@ -19,6 +20,10 @@ interface Sdk {
   runtimeResource: any;
   output: any;
   server: any;
+  errors: any;
+  errorproto: any;
+  statusproto: any;
+  anyproto: any;
 }
 
 let sdk: Sdk | undefined;
@@ -34,6 +39,10 @@ function load(): Sdk {
     runtimeResource: require("@pulumi/pulumi/runtime/resource"),
     output: require("@pulumi/pulumi/output"),
     server: require("@pulumi/pulumi/provider/server"),
+    errors: require("@pulumi/pulumi/errors"),
+    errorproto: require("@pulumi/pulumi/proto/errors_pb"),
+    statusproto: require("@pulumi/pulumi/proto/status_pb"),
+    anyproto: require("google-protobuf/google/protobuf/any_pb"),
   });
 }
 
@@ -111,6 +120,34 @@ async function construct(s: Sdk, p: provider.Provider, engine: string | undefine
 }
 
 /**
+ * server.js's buildInvalidPropertiesError: a component's InputPropertiesError/InputPropertyError
+ * is INVALID_ARGUMENT, its properties' errors packed as pulumirpc.InputPropertiesError details.
+ */
+export function constructError(e: any, s: Sdk = load()): unknown {
+  const [message, errors] = s.errors.InputPropertiesError.isInstance(e)
+    ? [e.message, e.errors]
+    : s.errors.InputPropertyError.isInstance(e)
+      ? ["", [{ propertyPath: e.propertyPath, reason: e.reason }]]
+      : [undefined, undefined];
+  if (message === undefined) return e;
+  if (!errors) return new GrpcError(STATUS.INVALID_ARGUMENT, message);
+  const details = new s.errorproto.InputPropertiesError();
+  for (const { propertyPath, reason } of errors) {
+    const error = new s.errorproto.InputPropertiesError.PropertyError();
+    error.setPropertyPath(propertyPath);
+    error.setReason(reason);
+    details.addErrors(error);
+  }
+  const any = new s.anyproto.Any();
+  any.pack(details.serializeBinary(), "pulumirpc.InputPropertiesError");
+  const status = new s.statusproto.Status();
+  status.setCode(STATUS.INVALID_ARGUMENT);
+  status.setMessage(message);
+  status.addDetails(any);
+  return new GrpcError(STATUS.INVALID_ARGUMENT, message, Buffer.from(status.serializeBinary()));
+}
+
+/**
  * The Construct handler. An uncaught error while a construct runs fails it (as server.js does),
  * rather than leave the engine waiting.
  */
@@ -124,7 +161,7 @@ export function constructHandler(p: provider.Provider, engine: () => string | un
           new Promise<Buffer>((resolve, reject) => {
             inFlight.add(reject);
             construct(s, p, engine(), request)
-              .then(resolve, reject)
+              .then(resolve, (e) => reject(constructError(e, s)))
               .finally(() => inFlight.delete(reject));
           }),
       );

@@ -9,6 +9,7 @@ import { spawnSync } from "child_process";
 import * as path from "path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { decode } from "../../../provider/native/grpc/codec";
+import { constructError } from "../../../provider/native/grpc/construct";
 import * as m from "../../../provider/native/grpc/messages";
 import { resourceProviderHandlers } from "../../../provider/native/grpc/resource-provider";
 import { listen, percentEncode, type GrpcServer } from "../../../provider/native/grpc/server";
@@ -284,5 +285,26 @@ describe("native plugin: an error nothing caught", () => {
     assert.match(run.stderr, /Error: boom, uncaught\n\s+at /);
     assert.match(run.stderr, /Error: rejected, unhandled/);
     assert.strictEqual(run.status, 1);
+  });
+});
+
+describe("native plugin: Construct's errors, as the SDK's server makes them", () => {
+  it("an InputPropertiesError is INVALID_ARGUMENT with its properties' errors as details; others pass unchanged", () => {
+    const { InputPropertiesError, InputPropertyError } = require("@pulumi/pulumi/errors");
+    const errorproto = require("@pulumi/pulumi/proto/errors_pb");
+    const e: any = constructError(new InputPropertiesError({ message: "bad inputs", errors: [{ propertyPath: "text", reason: "give text or path" }] }));
+    assert.strictEqual(e.code, grpc.status.INVALID_ARGUMENT);
+    assert.strictEqual(e.message, "bad inputs");
+    const status = decode(m.Status, e.statusDetails);
+    assert.strictEqual(status.details[0].typeUrl, "type.googleapis.com/pulumirpc.InputPropertiesError");
+    const details = errorproto.InputPropertiesError.deserializeBinary(new Uint8Array(status.details[0].value));
+    assert.deepStrictEqual(
+      details.getErrorsList().map((x: any) => [x.getPropertyPath(), x.getReason()]),
+      [["text", "give text or path"]],
+    );
+    const one: any = constructError(new InputPropertyError({ propertyPath: "path", reason: "not found" }));
+    assert.strictEqual(one.code, grpc.status.INVALID_ARGUMENT);
+    const plain = new Error("plain");
+    assert.strictEqual(constructError(plain), plain);
   });
 });
