@@ -2,7 +2,8 @@
  * The plugin's start-up (DECISIONS D111): the engine waits for the port line on stdout before
  * every command, and evaluating the resources' code (their definitions, the contract, the
  * client, the operations) took about half of the time to it. main.ts serves this facade
- * instead: the port line is printed with only the SDK's server loaded, and the real provider
+ * instead: the port line is printed with only the plugin's gRPC server loaded (grpc/, D118),
+ * and the real provider
  * (provider.ts, resources.ts) loads on the first call or just after the port line
  * (`preload`), whichever comes first. Function-scoped `require`s keep those modules lazy in
  * the bundle too (esbuild evaluates a module on its first require).
@@ -14,8 +15,8 @@ type Resources = typeof import("./resources");
 type Method = Exclude<keyof provider.Provider, "version">;
 
 /**
- * The methods of nativeProvider (provider.ts): the SDK's server tests each for presence (an
- * absent `construct` answers UNIMPLEMENTED, a `schema` string would shadow `getSchema`), so the
+ * The methods of nativeProvider (provider.ts): the server (grpc/resource-provider.ts, as the
+ * SDK's server.js) tests each for presence (an absent `getSchema` answers "{}"), so the
  * facade has exactly these (test/provider/native/lazy-provider.test.ts compares them).
  */
 export const PROVIDER_METHODS = ["getSchema", "check", "diff", "create", "read", "update", "delete", "invoke", "construct"] as const satisfies readonly Method[];
@@ -48,12 +49,12 @@ export function useEngineAtLazily(address: string): void {
   resources?.useEngineAt(address);
 }
 
-/** Configure (grpc-config-hooks.ts): the resources' Deployment takes the provider's settings. */
+/** Configure (grpc/config-calls.ts): the resources' Deployment takes the provider's settings. */
 export function configureLazily(request: ConfigureRequest): void {
   loadResources().configureNative(request);
 }
 
-/** The provider the SDK's server is given: each method loads the real one and calls it. */
+/** The provider the plugin's server is given: each method loads the real one and calls it. */
 export function lazyProvider(version: string): provider.Provider {
   const facade: provider.Provider = { version };
   const methods = facade as unknown as Record<Method, (...args: unknown[]) => unknown>;

@@ -1,9 +1,11 @@
 /** The native plugin's provider: the seven resources, the lookups and the Account component. */
 import type * as provider from "@pulumi/pulumi/provider";
 import { schemaText } from "../schema/generate";
-import { ACCOUNT, constructAccount } from "./account";
 import { invokeLookup } from "./lookups";
 import { resourceMethods } from "./resources";
+import { nativeToken } from "./tokens";
+
+const ACCOUNT = nativeToken("Account");
 
 export function nativeProvider(version: string): provider.Provider {
   let schema: string | undefined;
@@ -14,6 +16,10 @@ export function nativeProvider(version: string): provider.Provider {
     invoke: (token, inputs) => invokeLookup(token, inputs),
     async construct(name, type, inputs, options) {
       if (type !== ACCOUNT) throw new Error(`esign: unknown component type ${type}`);
+      // The Account component runs on the SDK's runtime (@pulumi/pulumi, grpc-js): loaded at the
+      // first Construct, so that neither the plugin's start nor its start-up snapshot holds it (D118).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as above
+      const { constructAccount } = require("./account") as typeof import("./account");
       return constructAccount(name, inputs, options);
     },
   };

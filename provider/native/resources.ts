@@ -22,7 +22,7 @@ export function useEngineAt(address: string): void {
   deployment = new Deployment("native", undefined, { verified: verifiedAccounts, log: new EngineLog(address) });
 }
 
-/** Configure (grpc-config-hooks.ts): this provider's settings; new ones start a new client and cache. */
+/** Configure (grpc/config-calls.ts): this provider's settings; new ones start a new client and cache. */
 export function configureNative(request: ConfigureRequest): void {
   deployment = deployment.reconfigure(request);
 }

@@ -33,15 +33,27 @@ describe("native plugin: the lazy provider facade", () => {
     assert.deepStrictEqual(await settle(facade.check!(urn, {}, {})), await settle(nativeProvider("1.2.3").check!(urn, {}, {})));
   });
 
-  it("loads the resources' code only at the first call, not with the facade or the config hooks", () => {
+  it("loads the resources' code only at the first call, not with the facade or the plugin's server", () => {
     const script = `
       const loaded = () => Object.keys(require.cache).some((f) => /native[\\\\/](resources|config)\\.ts$/.test(f));
-      require("./provider/host-patches/grpc-config-hooks");
+      // Neither grpc-js nor google-protobuf nor the SDK before the port line (D118).
+      const grpcLoaded = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi)[\\\\/]/.test(f));
+      require("./provider/native/lazy-start");
       const facade = require("./provider/native/lazy-provider").lazyProvider("1.2.3");
-      const before = loaded();
+      const before = { resources: loaded(), grpc: grpcLoaded() };
       facade.getSchema().then(() => console.log(JSON.stringify({ before, after: loaded() })));
     `;
     const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
-    assert.deepStrictEqual(JSON.parse(out), { before: false, after: true });
+    assert.deepStrictEqual(JSON.parse(out), { before: { resources: false, grpc: false }, after: true });
+  });
+
+  it("the preloaded provider (what the start-up snapshot holds) leaves the SDK to the first Construct", () => {
+    const script = `
+      const sdk = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi)[\\\\/]/.test(f));
+      require("./provider/native/lazy-provider").preload("1.2.3");
+      console.log(JSON.stringify({ preloaded: sdk() }));
+    `;
+    const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
+    assert.deepStrictEqual(JSON.parse(out), { preloaded: false });
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * CheckConfig, DiffConfig and Configure of the plugin (DECISIONS D42): the provider's settings
+ * are checked and diffed by their rules (native/config.ts), so a new key is an update of the
+ * provider, not a replace of it and of everything it manages; Configure hands them to the
+ * resources' Deployment. native/config.ts loads at the first config call, not before the port
+ * line (D111).
+ */
+import type { KeyHolder } from "../../deployment/errors";
+import type * as NativeConfig from "../config";
+import type { Json } from "../secrets";
+import type { Message } from "./codec";
+import { DIFF } from "./messages";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: not evaluated before the port line (D111)
+const config = (): typeof NativeConfig => require("../config");
+
+export interface ConfigHooks {
+  /** Applies the settings (the native host's configure, native/resources.ts). */
+  apply(get: (key: string) => string | undefined, env: NodeJS.ProcessEnv, holder: KeyHolder): void;
+}
+
+/** CheckConfig: the settings' inputs, or one failure per refused setting. */
+export async function checkConfig(request: Message): Promise<Message> {
+  const { inputs, failures } = await config().checkConfig(request.urn, (request.news ?? {}) as Json, (request.olds ?? {}) as Json);
+  return { inputs, failures: failures.map((f) => ({ property: f.property, reason: f.reason })) };
+}
+
+/** DiffConfig: which settings changed; never a replace. */
+export function diffConfig(request: Message): Message {
+  const { changed } = config().diffConfig((request.olds ?? {}) as Json, (request.news ?? {}) as Json);
+  return { changes: changed.length ? DIFF.SOME : DIFF.NONE, diffs: changed, replaces: [] };
+}
+
+/** Configure: the provider's inputs (`args` from newer engines; older ones send only `esign:config:*` variables). */
+export function configure(request: Message, hooks: ConfigHooks): Message {
+  const inputs: Json = request.args ? (request.args as Json) : { ...(request.variables as Record<string, string>) };
+  const name: string | undefined = request.name || undefined;
+  const { get, env } = config().configuredSettings(name, inputs);
+  // An explicit provider is named in its errors (which key was refused: D61).
+  hooks.apply(get, env, name && !config().isDefaultProvider(name) ? { explicit: name } : {});
+  return { acceptSecrets: true, acceptResources: true, acceptOutputs: true };
+}
