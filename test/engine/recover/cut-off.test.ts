@@ -134,36 +134,10 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     assert.strictEqual(preview.code, 0, preview.stdout + preview.stderr);
   };
 
-  it("a membership and both grants cut off after the commit: recover clears them (idempotent), and up takes them over once", async () => {
-    extra({ person: "dave", noGrantsFor: "dave" });
-    await p.upCutOff([kill("/team/add_member", "PUT")]);
-    assert.deepStrictEqual(
-      (await p.exported()).pending.map((o) => o.urn.split("::").pop()),
-      ["member:dave"],
-    );
-    let r = await p.recover("--unlock");
-    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /cleared {3}TeamMember "member:dave": the next up takes it over in place/);
-
-    extra({ person: "dave" });
-    await p.upCutOff([kill("/template/add_user/*"), kill("/fax_line/add_user", "PUT")]);
-    const pending = (await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort();
-    assert.deepStrictEqual(pending, ["line:dave", "nda:dave"]);
-    r = await p.recover("--unlock");
-    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /cleared {3}TemplateAccess "nda:dave"/);
-    assert.match(r.stdout, /cleared {3}FaxLineUser "line:dave"/);
-    await upQuietly();
-    assert.deepStrictEqual((await account(svc)).people, ["carol@example.com", "dave@example.com"]);
-    await noChange();
-  });
-
-  it("two app creates cut off, one committed and one not: esign drift names them; recover records one and clears the other (a twin app cannot be made: names are unique)", async () => {
-    extra({ person: "dave", apps: true });
-    await p.upCutOff([
-      { method: "POST", path: "/api_app", committed: false },
-      { method: "POST", path: "/api_app", committed: true },
-    ]);
+  it("one run cut off with a membership committed and two app creates, one committed and one not: esign drift names them; recover clears the membership (idempotent), records one app and clears the other (a twin app cannot be made: names are unique)", async () => {
+    extra({ person: "dave", noGrantsFor: "dave", apps: true });
+    await p.upCutOff([kill("/team/add_member", "PUT"), { method: "POST", path: "/api_app", committed: false }, { method: "POST", path: "/api_app", committed: true }]);
+    assert.deepStrictEqual((await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort(), ["extra-a", "extra-b", "member:dave"]);
     const made = (await account(svc)).apps.filter((n: string) => n.startsWith("Extra"));
     assert.strictEqual(made.length, 1, `one of the two apps was made: ${made}`);
     const madeKey = made[0] === "Extra a" ? "extra-a" : "extra-b";
@@ -173,26 +147,43 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     await p.pulumi("cancel", "--yes", "--stack", "test");
     const report = await p.drift("--stack", "test");
     assert.strictEqual(report.code, 2, report.stdout + report.stderr);
-    assert.match(report.stdout, /stack test: 2 pending operations from a run that was cut off \(creating extra-., creating extra-.\): run `esign recover` before `pulumi up`/);
+    assert.match(report.stdout, /stack test: 3 pending operations from a run that was cut off \((creating (extra-.|member:dave)(, )?){3}\): run `esign recover` before `pulumi up`/);
     const json = JSON.parse((await p.drift("--stack", "test", "--format", "json")).stdout);
-    assert.deepStrictEqual(json.pendingOperations.sort(), ["creating extra-a", "creating extra-b"]);
+    assert.deepStrictEqual(json.pendingOperations.sort(), ["creating extra-a", "creating extra-b", "creating member:dave"]);
 
     // A twin of the made app cannot exist: the service refuses a second app of one name (recorded:
-    // real-service-evidence.md §2), so an app create is never ambiguous; templates can be (test/provider/cut-off-create.test.ts).
+    // real-service-evidence.md §2), so an app create is never ambiguous; templates can be (yaml.test.ts).
     const twin = await api(svc).post("/api_app", { name: made[0], domains: ["extra.example.com"] });
     assert.strictEqual(twin.status, 400, JSON.stringify(twin.data));
     assert.match(JSON.stringify(twin.data), /An app with the same name already exists/);
     let r = await p.recover("--dry-run");
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`would be cleared ApiApp "${otherKey}": the create made nothing`));
+    assert.match(r.stdout, /would be cleared TeamMember "member:dave"/);
 
     r = await p.recover();
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /cleared {3}TeamMember "member:dave": the next up takes it over in place/);
     assert.match(r.stdout, new RegExp(`recorded  ApiApp "${madeKey}"`));
     assert.match(r.stdout, new RegExp(`cleared   ApiApp "${otherKey}": the create made nothing`));
+    assert.deepStrictEqual((await p.exported()).pending, []);
     const up = await upQuietly();
-    assert.match(up.stdout, /1 created/, up.stdout);
+    assert.match(up.stdout, /2 created/, up.stdout); // the app the cut-off create did not make; dave's membership, taken over
     assert.deepStrictEqual((await account(svc)).apps, ["Extra a", "Extra b", "Portal"]);
+  });
+
+  it("both grants cut off after the commit: recover clears them (idempotent), and up takes them over once", async () => {
+    extra({ person: "dave", apps: true });
+    await p.upCutOff([kill("/template/add_user/*"), kill("/fax_line/add_user", "PUT")]);
+    const pending = (await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort();
+    assert.deepStrictEqual(pending, ["line:dave", "nda:dave"]);
+    const r = await p.recover("--unlock");
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /cleared {3}TemplateAccess "nda:dave"/);
+    assert.match(r.stdout, /cleared {3}FaxLineUser "line:dave"/);
+    const up = await upQuietly();
+    assert.match(up.stdout, /2 created/, up.stdout); // dave's two grants
+    assert.deepStrictEqual(await account(svc), { apps: ["Extra a", "Extra b", "Portal"], templates: ["NDA"], lines: 1, people: ["carol@example.com", "dave@example.com"] });
     await noChange();
     const clean = await p.drift("--stack", "test");
     assert.strictEqual(clean.code, 0, clean.stdout + clean.stderr);

@@ -34,8 +34,13 @@ export interface FaultRule {
   committed: boolean;
 }
 
-/** Long enough that the kill always lands while the answer is held. */
-const HOLD_MS = 20_000;
+/**
+ * How long the service holds each answer: the kill waits for every rule to fire, so the first
+ * answer must still be held when the last request arrives (on a loaded machine a template's
+ * create came more than 20 s after the team's, whose answer then arrived and the run went on).
+ * Below the client's 30 s request timeout, after which the provider itself looks again.
+ */
+const HOLD_MS = 28_000;
 
 /**
  * SIGKILL to the CLI's process tree, as a cancelled CI job's runner does: the CLI's process group
@@ -87,17 +92,34 @@ export async function cutProject(svc: LocalService, name: string, program: strin
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
   fs.writeFileSync(path.join(dir, "index.js"), program);
   const env = localBackendEnv(dir);
-  const pulumi = (...args: string[]) => runPulumi(args, dir, env);
-  const init = await pulumi("stack", "init", "test");
+  const p = cutStack(svc, { dir, env, stack: "test", dispose: () => fs.rmSync(dir, { recursive: true, force: true }) });
+  const init = await p.pulumi("stack", "init", "test");
   if (init.code !== 0) throw new Error(init.stderr);
-  await pulumi("config", "set", "--secret", "esign:apiKey", svc.apiKey);
-  await pulumi("config", "set", "esign:baseUrl", svc.baseUrl);
-  await pulumi("config", "set", "esign:requestsPerMinute", "60000");
+  await p.pulumi("config", "set", "--secret", "esign:apiKey", svc.apiKey);
+  await p.pulumi("config", "set", "esign:baseUrl", svc.baseUrl);
+  await p.pulumi("config", "set", "esign:requestsPerMinute", "60000");
+  return p;
+}
+
+export interface CutStackSpec {
+  /** The project directory (its Pulumi.yaml). */
+  dir: string;
+  /** The engine's environment: backend, passphrase, PATH (plugins, language hosts). */
+  env: Record<string, string>;
+  /** The stack's name (made by the caller). */
+  stack: string;
+  dispose(): void;
+}
+
+/** The cut-off steps on any project's stack: a Node.js program, a YAML one, the account file's. */
+export function cutStack(svc: LocalService, spec: CutStackSpec): CutProject {
+  const { dir, env, stack } = spec;
+  const pulumi = (...args: string[]) => runPulumi(args, dir, env);
   return {
     dir,
     env,
     pulumi,
-    recover: (...args) => esign(dir, env, "recover", args),
+    recover: (...args) => esign(dir, env, "recover", [...args, "--stack", stack]),
     drift: (...args) => esign(dir, env, "drift", args),
     async upCutOff(rules, extraEnv = {}) {
       const ids: number[] = [];
@@ -112,7 +134,7 @@ export async function cutProject(svc: LocalService, name: string, program: strin
         ids.push(added.fault.id);
       }
       let output = "";
-      const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "test"], {
+      const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", stack], {
         cwd: dir,
         env: { ...process.env, ...env, ...extraEnv },
         detached: true,
@@ -137,13 +159,13 @@ export async function cutProject(svc: LocalService, name: string, program: strin
       await svc.control("DELETE", "/faults");
     },
     async exported() {
-      const r = await pulumi("stack", "export", "--stack", "test");
+      const r = await pulumi("stack", "export", "--stack", stack);
       const d = JSON.parse(r.stdout).deployment;
       return {
         resources: (d.resources ?? []).map((x: { urn: string; type: string; id?: string }) => ({ urn: x.urn, type: x.type, id: x.id })),
         pending: (d.pending_operations ?? []).map((o: { type: string; resource: { urn: string } }) => ({ type: o.type, urn: o.resource.urn })),
       };
     },
-    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+    dispose: spec.dispose,
   };
 }
