@@ -1,5 +1,5 @@
 /**
- * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]`
+ * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--no-run-program]`
  *
  * After a run cut off mid-way (a cancelled CI job, `kill`): settles the stack's pending creates.
  * Run where the program runs (the stack's backend and passphrase, the same key: stack config
@@ -37,6 +37,11 @@ export interface RecoverOptions {
   stack?: string;
   dryRun: boolean;
   unlock: boolean;
+  /**
+   * The CLI cannot run the program (an Automation API inline program): the recorded objects are
+   * read with the providers' settings recorded in the state instead of the program's (D112).
+   */
+  noRunProgram?: boolean;
   /** A line of the result (stdout). */
   out: (line: string) => void;
   /** The one-line error (stderr; the command's label is added by the caller). */
@@ -184,7 +189,8 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   if (recorded.length) {
     // The provider reads each recorded object: its outputs (ids, the account pin) as a create would have written them.
     const targets = recorded.flatMap((urn) => ["--target", urn]);
-    const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", "--run-program", "--stack", stack, ...targets]);
+    const runProgram = opts.noRunProgram ? [] : ["--run-program"];
+    const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", ...runProgram, "--stack", stack, ...targets]);
     if (r.code !== 0) {
       err(`the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
       return EXIT.FAILURE;

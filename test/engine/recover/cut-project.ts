@@ -108,6 +108,8 @@ export interface CutStackSpec {
   env: Record<string, string>;
   /** The stack's name (made by the caller). */
   stack: string;
+  /** What runs the `up` that is cut off (default: `pulumi up --yes --skip-preview --stack STACK`). */
+  up?: string[];
   dispose(): void;
 }
 
@@ -134,7 +136,8 @@ export function cutStack(svc: LocalService, spec: CutStackSpec): CutProject {
         ids.push(added.fault.id);
       }
       let output = "";
-      const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", stack], {
+      const [command, ...args] = spec.up ?? ["pulumi", "up", "--yes", "--skip-preview", "--stack", stack];
+      const child = spawn(command, args, {
         cwd: dir,
         env: { ...process.env, ...env, ...extraEnv },
         detached: true,
