@@ -192,7 +192,9 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     const runProgram = opts.noRunProgram ? [] : ["--run-program"];
     const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", ...runProgram, "--stack", stack, ...targets]);
     if (r.code !== 0) {
-      err(`the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
+      err(
+        `the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again (\`pulumi refresh\` where the CLI cannot run the program: an Automation API inline one)`,
+      );
       return EXIT.FAILURE;
     }
   }

@@ -9,7 +9,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { nativeClasses } from "../../../provider/native/classes";
-import { pulumiBinDir, repoRoot } from "../support/engine";
+import { pulumiBinDir } from "../support/engine";
 import { fields, pdf } from "../support/native-support";
 
 /** `new esign.Provider(...)` of a generated SDK, without the SDK. */
@@ -39,8 +39,8 @@ export async function inlineStack(workDir: string, env: Record<string, string>):
       workDir,
       pulumiCommand: await PulumiCommand.get({ root: path.dirname(pulumiBinDir()), skipVersionCheck: true }),
       envVars: env,
-      // main = repo root, so the engine's plugins resolve @pulumi/pulumi from the checkout.
-      projectSettings: { name: "recover-inline", runtime: "nodejs", main: repoRoot },
+      // As an inline program's workspace usually is: no program on disk for the CLI to run.
+      projectSettings: { name: "recover-inline", runtime: "nodejs" },
     },
   );
 }
