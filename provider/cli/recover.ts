@@ -4,10 +4,10 @@
  * After a run cut off mid-way (a cancelled CI job, `kill`): settles the stack's pending creates.
  * Run where the program runs (the stack's backend and passphrase, the same key: stack config
  * `esign:apiKey` or ESIGN_API_KEY; an explicit native provider's own recorded key for its
- * resources, recover-context.ts). Any program: dynamic, native (YAML, SDKs), the account file.
- * For each pending create of an esign resource it finds the
- * object the create made (deployment/pending-find.ts) and records it in the state, or drops the
- * pending create when it made nothing, printing one line per resource:
+ * resources, recover-context.ts). Any program: dynamic, native (YAML, SDKs; inline ones with
+ * --no-run-program), the account file. For each pending create of an esign resource it finds
+ * the object the create made (deployment/pending-find.ts) and records it in the state, or drops
+ * the pending create when it made nothing, printing one line per resource:
  *
  *   recorded  ApiApp "portal": API app "Portal" (client id ...)
  *   cleared   FaxLine "line": the create made nothing
