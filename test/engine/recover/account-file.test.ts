@@ -6,10 +6,10 @@
  * twice) and a preview shows no change.
  */
 import * as assert from "assert";
-import { api, localService, LocalService } from "../../support/local";
+import { api, type LocalService } from "../../support/local";
 import { topLevelStack, type TopLevelStack } from "../../support/account-file";
 import { repoRoot } from "../support/engine";
-import { cutStack, CutProject } from "./cut-project";
+import { cutService, cutStack, CutProject } from "./cut-project";
 
 const kill = (p: string) => ({ method: "POST", path: p, committed: true });
 
@@ -28,7 +28,7 @@ describe("engine: the account file's up cut off by SIGKILL, then esign recover",
   });
 
   before(async () => {
-    svc = await localService({ autoAcceptInvites: true });
+    svc = await cutService({ autoAcceptInvites: true });
     top = await topLevelStack(svc);
     const init = await top.run("stack", "init", top.name);
     assert.strictEqual(init.code, 0, init.stderr);

@@ -14,9 +14,9 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { api, localService, LocalService } from "../../support/local";
+import { api, type LocalService } from "../../support/local";
 import { repoRoot } from "../support/engine";
-import { cutProject, CutProject } from "./cut-project";
+import { cutProject, cutService, CutProject } from "./cut-project";
 
 const nda = path.join(repoRoot, "examples", "files", "nda.pdf");
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
@@ -69,7 +69,7 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
   const started = Date.now();
 
   before(async () => {
-    svc = await localService({ autoAcceptInvites: true });
+    svc = await cutService({ autoAcceptInvites: true });
     p = await cutProject(svc, "recover-cut", PROGRAM);
   });
   after(async () => {

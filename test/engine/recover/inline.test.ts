@@ -14,8 +14,8 @@ import * as path from "path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
 import { pluginBinDir } from "../support/native-support";
-import { api, localService, LocalService } from "../../support/local";
-import { cutStack, CutProject } from "./cut-project";
+import { api, type LocalService } from "../../support/local";
+import { cutService, cutStack, CutProject } from "./cut-project";
 import { inlineStack } from "./inline-program";
 
 const kill = (p: string) => ({ method: "POST", path: p, committed: true });
@@ -33,7 +33,7 @@ describe("engine: an Automation API inline program (native classes) cut off by S
   const lines = async () => ((await api(svc).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
 
   before(async () => {
-    svc = await localService();
+    svc = await cutService();
     other = await svc.control("POST", "/accounts", { email_address: "other@example.com", plan: "standard" });
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-inline-"));
     const workDir = path.join(root, "work");

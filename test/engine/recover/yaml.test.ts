@@ -18,11 +18,11 @@ import * as os from "os";
 import * as path from "path";
 import { Deployment } from "../../../provider/deployment/context";
 import { resourceOperations } from "../../../provider/operations";
-import { api, localService, LocalService } from "../../support/local";
+import { api, type LocalService } from "../../support/local";
 import { localBackendEnv, pulumiBinDir } from "../support/engine";
 import { fields, pdf, pluginBinDir } from "../support/native-support";
 import { linkedPlugin, yamlHostDir } from "../yaml/project";
-import { cutStack, CutProject } from "./cut-project";
+import { cutService, cutStack, CutProject } from "./cut-project";
 
 const roles = [{ name: "Client", order: 0 }];
 
@@ -72,7 +72,7 @@ describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign 
   const linesOf = async (key: string) => ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
 
   before(async () => {
-    svc = await localService();
+    svc = await cutService();
     other = await svc.control("POST", "/accounts", { email_address: "other@example.com", plan: "standard" });
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-yaml-"));
     const dir = path.join(root, "project");
