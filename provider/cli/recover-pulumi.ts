@@ -47,10 +47,20 @@ export interface StackLock {
   alive: boolean;
 }
 
+/** A zombie (killed, not yet reaped: an init that reaps late, as in some containers) runs no update. */
+function zombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false; // no /proc: kill(pid, 0) alone decides
+  }
+}
+
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !zombie(pid);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }

@@ -1,11 +1,13 @@
 /**
- * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]`
+ * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--no-run-program]`
  *
  * After a run cut off mid-way (a cancelled CI job, `kill`): settles the stack's pending creates.
  * Run where the program runs (the stack's backend and passphrase, the same key: stack config
- * `esign:apiKey` or ESIGN_API_KEY). For each pending create of an esign resource it finds the
- * object the create made (deployment/pending-find.ts) and records it in the state, or drops the
- * pending create when it made nothing, printing one line per resource:
+ * `esign:apiKey` or ESIGN_API_KEY; an explicit native provider's own recorded key for its
+ * resources, recover-context.ts). Any program: dynamic, native (YAML, SDKs; inline ones with
+ * --no-run-program), the account file. For each pending create of an esign resource it finds
+ * the object the create made (deployment/pending-find.ts) and records it in the state, or drops
+ * the pending create when it made nothing, printing one line per resource:
  *
  *   recorded  ApiApp "portal": API app "Portal" (client id ...)
  *   cleared   FaxLine "line": the create made nothing
@@ -22,13 +24,12 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { parse as parseYaml } from "yaml";
-import type { ProviderContext } from "../deployment/context";
-import { Deployment } from "../deployment/context";
 import { candidatesFor, idempotent, type Candidate } from "../deployment/pending-find";
 import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../deployment/pending-state";
 import { declaredKeys } from "../operations";
 import { registry } from "../resources/registry";
 import { EXIT } from "./exit-codes";
+import { RecoverContexts, unwrapSecrets } from "./recover-context";
 import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
 
 export interface RecoverOptions {
@@ -36,6 +37,11 @@ export interface RecoverOptions {
   stack?: string;
   dryRun: boolean;
   unlock: boolean;
+  /**
+   * The CLI cannot run the program (an Automation API inline program): the recorded objects are
+   * read with the providers' settings recorded in the state instead of the program's (D112).
+   */
+  noRunProgram?: boolean;
   /** A line of the result (stdout). */
   out: (line: string) => void;
   /** The one-line error (stderr; the command's label is added by the caller). */
@@ -61,12 +67,6 @@ function line(o: Outcome, dryRun: boolean): string {
   return `${dryRun ? `would be ${verb}` : pad(verb)} ${what}: ${o.why}`;
 }
 
-/** The stack's settings for the finders: its config (decrypted) over ESIGN_* (the program's own precedence). */
-async function stackContext(dir: string, stack: string): Promise<ProviderContext> {
-  const config = JSON.parse(await mustPulumi(dir, ["config", "--json", "--show-secrets", "--stack", stack], "pulumi config")) as Record<string, { value?: string }>;
-  return new Deployment("dynamic", { get: (key) => config[key]?.value }).context();
-}
-
 /** Seconds: when the stack's last finished update ended (a cut-off run began after it). */
 async function lastUpdateEnd(dir: string, stack: string): Promise<number | undefined> {
   const r = await pulumi(dir, ["stack", "history", "--json", "--stack", stack]);
@@ -77,14 +77,14 @@ async function lastUpdateEnd(dir: string, stack: string): Promise<number | undef
   return ends.length ? Math.max(...ends) : undefined;
 }
 
-async function decide(ctx: () => ProviderContext, plain: ExportedDeployment, op: PendingOperation, since: number | undefined): Promise<Outcome> {
+async function decide(contexts: RecoverContexts, plain: ExportedDeployment, op: PendingOperation, since: number | undefined): Promise<Outcome> {
   const kind = esignKind(op.resource.type)!;
   const name = urnName(op.resource.urn);
   const base = { op, kind, name };
   if (recordedAlready(plain, op.resource.urn)) return { ...base, settlement: { op, action: "drop" }, why: "a later run already recorded it; the stale pending record is cleared" };
   if (idempotent(kind)) return { ...base, settlement: { op, action: "drop" }, why: "the next up takes it over in place (its create is idempotent)" };
   const inputs = withoutProvider(plainInputs(plain, op));
-  const found = await candidatesFor(ctx(), kind, inputs, { held: heldIds(plain, kind), since });
+  const found = await candidatesFor(await contexts.for(op), kind, inputs, { held: heldIds(plain, kind), since });
   if (found.length === 0) return { ...base, settlement: { op, action: "drop" }, why: "the create made nothing; the next up creates it" };
   if (found.length > 1) return { ...base, candidates: found, why: `${found.length} candidates: ${found.map((c) => c.label).join(", ")}` };
   const declared = declaredKeys(registry[kind], inputs);
@@ -95,18 +95,6 @@ async function decide(ctx: () => ProviderContext, plain: ExportedDeployment, op:
 function plainInputs(plain: ExportedDeployment, op: PendingOperation): Record<string, unknown> {
   const twin = pendingOperations(plain).find((p) => p.type === op.type && p.resource.urn === op.resource.urn);
   return unwrapSecrets(twin?.resource.inputs ?? {}) as Record<string, unknown>;
-}
-
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-
-function unwrapSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unwrapSecrets);
-  if (value && typeof value === "object") {
-    const o = value as Record<string, unknown>;
-    if (o[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270") return unwrapSecrets(typeof o.plaintext === "string" ? JSON.parse(o.plaintext) : o.value);
-    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrapSecrets(v)]));
-  }
-  return value;
 }
 
 function withoutProvider(inputs: Record<string, unknown>): Record<string, unknown> {
@@ -173,12 +161,10 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     return EXIT.OK;
   }
 
-  let ctx: ProviderContext | undefined;
-  const context = () => ctx!;
-  if (creates.some((op) => !idempotent(esignKind(op.resource.type)!) && !recordedAlready(plain, op.resource.urn))) ctx = await stackContext(opts.dir, stack);
+  const contexts = new RecoverContexts(opts.dir, stack, plain);
   const since = await lastUpdateEnd(opts.dir, stack);
   const outcomes: Outcome[] = [];
-  for (const op of creates) outcomes.push(await decide(context, plain, op, since));
+  for (const op of creates) outcomes.push(await decide(contexts, plain, op, since));
 
   const ambiguous = outcomes.some((o) => !o.settlement);
   for (const o of outcomes) out(line(o, opts.dryRun || ambiguous));
@@ -203,9 +189,12 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   if (recorded.length) {
     // The provider reads each recorded object: its outputs (ids, the account pin) as a create would have written them.
     const targets = recorded.flatMap((urn) => ["--target", urn]);
-    const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", "--run-program", "--stack", stack, ...targets]);
+    const runProgram = opts.noRunProgram ? [] : ["--run-program"];
+    const r = await pulumi(opts.dir, ["refresh", "--yes", "--skip-preview", ...runProgram, "--stack", stack, ...targets]);
     if (r.code !== 0) {
-      err(`the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again`);
+      err(
+        `the objects are recorded, but reading them failed: ${engineError(r)}; \`pulumi up --refresh\` reads them again (\`pulumi refresh\` where the CLI cannot run the program: an Automation API inline one)`,
+      );
       return EXIT.FAILURE;
     }
   }

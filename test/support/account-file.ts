@@ -71,6 +71,8 @@ export async function unprotectAll(t: TestStack): Promise<void> {
  */
 export interface TopLevelStack {
   name: string;
+  /** The engine's environment (backend, passphrase, PATH, ESIGN_*). */
+  env: Record<string, string>;
   /** `pulumi <args>` in the repo root on this stack's backend. */
   run(...args: string[]): Promise<CliResult>;
   remove(): Promise<void>;
@@ -88,6 +90,7 @@ export async function topLevelStack(service: { baseUrl: string; apiKey: string }
   const run = (...args: string[]) => runPulumi([...args, "--non-interactive"], repoRoot, env);
   return {
     name: stackName,
+    env,
     run,
     async remove() {
       try {

@@ -15,6 +15,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
     stack: args.string("stack"),
     dryRun: args.flag("dry-run"),
     unlock: args.flag("unlock"),
+    noRunProgram: args.flag("no-run-program"),
     out: (line) => ui.print(`${line}\n`),
     err: (line) => ui.error(line),
   });
@@ -23,7 +24,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
 export const recoverCommand: Command = {
   name: "recover",
   summary: "after a run cut off mid-way: record what its pending creates made, clear the rest",
-  usage: ["esign recover [DIR] [--stack NAME] [--dry-run] [--unlock]"],
+  usage: ["esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--no-run-program]"],
   description: [
     "For each pending create of an esign resource in the stack (a `pulumi up` killed or cancelled after",
     "the service made an object and before the answer came back), finds the object in the account and",
@@ -35,6 +36,10 @@ export const recoverCommand: Command = {
     stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
     "dry-run": { type: "boolean", description: "print what it would do; change nothing" },
     unlock: { type: "boolean", description: "remove the lock a cut-off run left (as `pulumi cancel` does)" },
+    "no-run-program": {
+      type: "boolean",
+      description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds",
+    },
   },
   positionals: { max: 1, name: "DIR" },
   exits: [EXIT.OK, EXIT.FAILURE, EXIT.AMBIGUOUS, EXIT.USAGE],

@@ -6,14 +6,17 @@
  * team, template, fax line), clears the pending creates of team members and grants (their
  * creates are idempotent: the next `up` takes them over in place) and of a create that made
  * nothing (an app create is never ambiguous: the service refuses a second app of one name).
- * After it, `up` makes no second object and a preview shows no change.
+ * After it, `up` makes no second object and a preview shows no change. Three killed runs serve
+ * every case (each kill's rules cover several kinds at once; a pending create dropped by one
+ * recover is made, and cut off, by the next run). A native program's (YAML) and the account
+ * file's cut-off runs: yaml.test.ts, account-file.test.ts.
  */
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { api, localService, LocalService } from "../../support/local";
+import { api, type LocalService } from "../../support/local";
 import { repoRoot } from "../support/engine";
-import { cutProject, CutProject } from "./cut-project";
+import { cutProject, cutService, CutProject } from "./cut-project";
 
 const nda = path.join(repoRoot, "examples", "files", "nda.pdf");
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
@@ -66,7 +69,7 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
   const started = Date.now();
 
   before(async () => {
-    svc = await localService({ autoAcceptInvites: true });
+    svc = await cutService({ autoAcceptInvites: true });
     p = await cutProject(svc, "recover-cut", PROGRAM);
   });
   after(async () => {
@@ -134,36 +137,10 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     assert.strictEqual(preview.code, 0, preview.stdout + preview.stderr);
   };
 
-  it("a membership and both grants cut off after the commit: recover clears them (idempotent), and up takes them over once", async () => {
-    extra({ person: "dave", noGrantsFor: "dave" });
-    await p.upCutOff([kill("/team/add_member", "PUT")]);
-    assert.deepStrictEqual(
-      (await p.exported()).pending.map((o) => o.urn.split("::").pop()),
-      ["member:dave"],
-    );
-    let r = await p.recover("--unlock");
-    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /cleared {3}TeamMember "member:dave": the next up takes it over in place/);
-
-    extra({ person: "dave" });
-    await p.upCutOff([kill("/template/add_user/*"), kill("/fax_line/add_user", "PUT")]);
-    const pending = (await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort();
-    assert.deepStrictEqual(pending, ["line:dave", "nda:dave"]);
-    r = await p.recover("--unlock");
-    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /cleared {3}TemplateAccess "nda:dave"/);
-    assert.match(r.stdout, /cleared {3}FaxLineUser "line:dave"/);
-    await upQuietly();
-    assert.deepStrictEqual((await account(svc)).people, ["carol@example.com", "dave@example.com"]);
-    await noChange();
-  });
-
-  it("two app creates cut off, one committed and one not: esign drift names them; recover records one and clears the other (a twin app cannot be made: names are unique)", async () => {
-    extra({ person: "dave", apps: true });
-    await p.upCutOff([
-      { method: "POST", path: "/api_app", committed: false },
-      { method: "POST", path: "/api_app", committed: true },
-    ]);
+  it("one run cut off with a membership committed and two app creates, one committed and one not: esign drift names them; recover clears the membership (idempotent), records one app and clears the other (a twin app cannot be made: names are unique)", async () => {
+    extra({ person: "dave", noGrantsFor: "dave", apps: true });
+    await p.upCutOff([kill("/team/add_member", "PUT"), { method: "POST", path: "/api_app", committed: false }, { method: "POST", path: "/api_app", committed: true }]);
+    assert.deepStrictEqual((await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort(), ["extra-a", "extra-b", "member:dave"]);
     const made = (await account(svc)).apps.filter((n: string) => n.startsWith("Extra"));
     assert.strictEqual(made.length, 1, `one of the two apps was made: ${made}`);
     const madeKey = made[0] === "Extra a" ? "extra-a" : "extra-b";
@@ -173,26 +150,45 @@ describe("engine: a run cut off by SIGKILL, then esign recover (real CLI)", func
     await p.pulumi("cancel", "--yes", "--stack", "test");
     const report = await p.drift("--stack", "test");
     assert.strictEqual(report.code, 2, report.stdout + report.stderr);
-    assert.match(report.stdout, /stack test: 2 pending operations from a run that was cut off \(creating extra-., creating extra-.\): run `esign recover` before `pulumi up`/);
+    assert.match(report.stdout, /stack test: 3 pending operations from a run that was cut off \((creating (extra-.|member:dave)(, )?){3}\): run `esign recover` before `pulumi up`/);
     const json = JSON.parse((await p.drift("--stack", "test", "--format", "json")).stdout);
-    assert.deepStrictEqual(json.pendingOperations.sort(), ["creating extra-a", "creating extra-b"]);
+    assert.deepStrictEqual(json.pendingOperations.sort(), ["creating extra-a", "creating extra-b", "creating member:dave"]);
 
     // A twin of the made app cannot exist: the service refuses a second app of one name (recorded:
-    // real-service-evidence.md §2), so an app create is never ambiguous; templates can be (test/provider/cut-off-create.test.ts).
+    // real-service-evidence.md §2), so an app create is never ambiguous; templates can be (yaml.test.ts).
     const twin = await api(svc).post("/api_app", { name: made[0], domains: ["extra.example.com"] });
     assert.strictEqual(twin.status, 400, JSON.stringify(twin.data));
     assert.match(JSON.stringify(twin.data), /An app with the same name already exists/);
     let r = await p.recover("--dry-run");
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, new RegExp(`would be cleared ApiApp "${otherKey}": the create made nothing`));
+    assert.match(r.stdout, /would be cleared TeamMember "member:dave"/);
 
     r = await p.recover();
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /cleared {3}TeamMember "member:dave": the next up takes it over in place/);
     assert.match(r.stdout, new RegExp(`recorded  ApiApp "${madeKey}"`));
     assert.match(r.stdout, new RegExp(`cleared   ApiApp "${otherKey}": the create made nothing`));
+    assert.deepStrictEqual((await p.exported()).pending, []);
+    otherApp = otherKey;
+  });
+
+  let otherApp = "";
+
+  it("the next run cut off with both grants and the app made this time committed: recover clears the grants (idempotent) and records the app; up takes the grants over once", async () => {
+    extra({ person: "dave", apps: true });
+    // dave's membership (cleared above) is taken over first: the grants wait for it.
+    await p.upCutOff([kill("/template/add_user/*"), kill("/fax_line/add_user", "PUT"), kill("/api_app")]);
+    const pending = (await p.exported()).pending.map((o) => o.urn.split("::").pop()).sort();
+    assert.deepStrictEqual(pending, [otherApp, "line:dave", "nda:dave"].sort());
+    const r = await p.recover("--unlock");
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /cleared {3}TemplateAccess "nda:dave"/);
+    assert.match(r.stdout, /cleared {3}FaxLineUser "line:dave"/);
+    assert.match(r.stdout, new RegExp(`recorded  ApiApp "${otherApp}"`));
     const up = await upQuietly();
-    assert.match(up.stdout, /1 created/, up.stdout);
-    assert.deepStrictEqual((await account(svc)).apps, ["Extra a", "Extra b", "Portal"]);
+    assert.match(up.stdout, /2 created/, up.stdout); // dave's two grants
+    assert.deepStrictEqual(await account(svc), { apps: ["Extra a", "Extra b", "Portal"], templates: ["NDA"], lines: 1, people: ["carol@example.com", "dave@example.com"] });
     await noChange();
     const clean = await p.drift("--stack", "test");
     assert.strictEqual(clean.code, 0, clean.stdout + clean.stderr);

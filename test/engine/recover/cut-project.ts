@@ -11,7 +11,8 @@ import * as fs from "fs";
 import * as path from "path";
 import { CliResult, runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
-import type { LocalService } from "../../support/local";
+import { localService, type LocalService } from "../../support/local";
+import type { ServiceOptions } from "../../../service";
 
 export interface CutProject {
   dir: string;
@@ -34,8 +35,12 @@ export interface FaultRule {
   committed: boolean;
 }
 
-/** Long enough that the kill always lands while the answer is held. */
-const HOLD_MS = 20_000;
+/**
+ * How long the service holds each answer: the kill waits for every rule to fire, so the first
+ * answer must still be held when the last request arrives (see cutService). Below the client's
+ * 30 s request timeout, after which the provider itself looks again.
+ */
+const HOLD_MS = 28_000;
 
 /**
  * SIGKILL to the CLI's process tree, as a cancelled CI job's runner does: the CLI's process group
@@ -81,23 +86,54 @@ function esign(dir: string, env: Record<string, string>, command: string, args: 
   });
 }
 
+/**
+ * The local service of a cut-off suite: its rate-limit headers state one window of an hour (and a
+ * limit no test reaches). Otherwise the client, at each new window and while it has not yet told
+ * the service's bucket from a window, lets one request through as a probe and holds the others
+ * until its answer (provider/client/share.ts): when the probe is a held create, every other create
+ * waits out the hold, and the run goes on before the kill (read in the client as the cause of a
+ * failure seen on the default service: the team's and app's creates recorded before the kill).
+ */
+export function cutService(options: ServiceOptions = {}): Promise<LocalService> {
+  return localService({ ...options, rateLimitModel: "window", rateLimitWindowMs: 3_600_000, rateLimit: 1_000_000 });
+}
+
 export async function cutProject(svc: LocalService, name: string, program: string): Promise<CutProject> {
   const dir = path.join(repoRoot, ".pulumi-local", `${name}-${crypto.randomBytes(4).toString("hex")}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`);
   fs.writeFileSync(path.join(dir, "index.js"), program);
   const env = localBackendEnv(dir);
-  const pulumi = (...args: string[]) => runPulumi(args, dir, env);
-  const init = await pulumi("stack", "init", "test");
+  const p = cutStack(svc, { dir, env, stack: "test", dispose: () => fs.rmSync(dir, { recursive: true, force: true }) });
+  const init = await p.pulumi("stack", "init", "test");
   if (init.code !== 0) throw new Error(init.stderr);
-  await pulumi("config", "set", "--secret", "esign:apiKey", svc.apiKey);
-  await pulumi("config", "set", "esign:baseUrl", svc.baseUrl);
-  await pulumi("config", "set", "esign:requestsPerMinute", "60000");
+  await p.pulumi("config", "set", "--secret", "esign:apiKey", svc.apiKey);
+  await p.pulumi("config", "set", "esign:baseUrl", svc.baseUrl);
+  await p.pulumi("config", "set", "esign:requestsPerMinute", "60000");
+  return p;
+}
+
+export interface CutStackSpec {
+  /** The project directory (its Pulumi.yaml). */
+  dir: string;
+  /** The engine's environment: backend, passphrase, PATH (plugins, language hosts). */
+  env: Record<string, string>;
+  /** The stack's name (made by the caller). */
+  stack: string;
+  /** What runs the `up` that is cut off (default: `pulumi up --yes --skip-preview --stack STACK`). */
+  up?: string[];
+  dispose(): void;
+}
+
+/** The cut-off steps on any project's stack: a Node.js program, a YAML one, the account file's. */
+export function cutStack(svc: LocalService, spec: CutStackSpec): CutProject {
+  const { dir, env, stack } = spec;
+  const pulumi = (...args: string[]) => runPulumi(args, dir, env);
   return {
     dir,
     env,
     pulumi,
-    recover: (...args) => esign(dir, env, "recover", args),
+    recover: (...args) => esign(dir, env, "recover", [...args, "--stack", stack]),
     drift: (...args) => esign(dir, env, "drift", args),
     async upCutOff(rules, extraEnv = {}) {
       const ids: number[] = [];
@@ -112,7 +148,8 @@ export async function cutProject(svc: LocalService, name: string, program: strin
         ids.push(added.fault.id);
       }
       let output = "";
-      const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", "test"], {
+      const [command, ...args] = spec.up ?? ["pulumi", "up", "--yes", "--skip-preview", "--stack", stack];
+      const child = spawn(command, args, {
         cwd: dir,
         env: { ...process.env, ...env, ...extraEnv },
         detached: true,
@@ -137,13 +174,13 @@ export async function cutProject(svc: LocalService, name: string, program: strin
       await svc.control("DELETE", "/faults");
     },
     async exported() {
-      const r = await pulumi("stack", "export", "--stack", "test");
+      const r = await pulumi("stack", "export", "--stack", stack);
       const d = JSON.parse(r.stdout).deployment;
       return {
         resources: (d.resources ?? []).map((x: { urn: string; type: string; id?: string }) => ({ urn: x.urn, type: x.type, id: x.id })),
         pending: (d.pending_operations ?? []).map((o: { type: string; resource: { urn: string } }) => ({ type: o.type, urn: o.resource.urn })),
       };
     },
-    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+    dispose: spec.dispose,
   };
 }

@@ -67,7 +67,7 @@ export function exampleConfig(svc: LocalService): Record<string, { value: string
  * a plugin's schema beside the plugin's folder (`schema-esign.json` in its parent), so a link of
  * the stack's own keeps that cache out of the checkout, where it would outlive a schema change.
  */
-function linkedPlugin(pluginDir: string, stateDir: string): string {
+export function linkedPlugin(pluginDir: string, stateDir: string): string {
   const dir = path.join(stateDir, "plugin", "bin");
   fs.mkdirSync(dir, { recursive: true });
   const link = path.join(dir, "pulumi-resource-esign");

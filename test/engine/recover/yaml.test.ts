@@ -1,0 +1,162 @@
+/**
+ * A run of a native-plugin program cut off by SIGKILL, then `esign recover`, through the real
+ * CLI, pulumi-language-yaml and pulumi-resource-esign: a Pulumi YAML program whose template goes
+ * through an explicit provider holding another account's key (the stack's `esign:apiKey` is the
+ * fax line's account, where no template went), and whose fax line goes through the default
+ * provider. One killed run serves every case:
+ * - both creates committed, then the kill: two `esign:index:*` pending creates;
+ * - a template of the same title, roles and fields made outside the stack before the run makes
+ *   the template's create ambiguous: recover (and --dry-run) exits 4 naming both candidates and
+ *   changes nothing (the lock, the pending creates stay);
+ * - the extra template deleted, recover --unlock records the template found in the explicit
+ *   provider's account and the line in the stack's, by their ids; `up` then makes no second
+ *   object, a preview shows no change.
+ */
+import * as assert from "assert";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { Deployment } from "../../../provider/deployment/context";
+import { resourceOperations } from "../../../provider/operations";
+import { api, type LocalService } from "../../support/local";
+import { localBackendEnv, pulumiBinDir } from "../support/engine";
+import { fields, pdf, pluginBinDir } from "../support/native-support";
+import { linkedPlugin, yamlHostDir } from "../yaml/project";
+import { cutService, cutStack, CutProject } from "./cut-project";
+
+const roles = [{ name: "Client", order: 0 }];
+
+const program = (baseUrl: string) => `name: recover-yaml
+runtime: yaml
+config:
+  otherKey:
+    type: string
+    secret: true
+resources:
+  other:
+    type: pulumi:providers:esign
+    properties:
+      apiKey: \${otherKey}
+      baseUrl: ${baseUrl}
+      requestsPerMinute: 60000
+  nda:
+    type: esign:index:Template
+    properties:
+      title: NDA
+      files: [nda.pdf]
+      signerRoles: ${JSON.stringify(roles)}
+      formFieldsPerDocument: ${JSON.stringify(fields)}
+    options:
+      provider: \${other}
+  line:
+    type: esign:index:FaxLine
+    properties:
+      areaCode: 415
+      country: US
+outputs:
+  templateId: \${nda.templateId}
+  number: \${line.number}
+`;
+
+const kill = (p: string) => ({ method: "POST", path: p, committed: true });
+
+describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign recover", function () {
+  this.timeout(900_000);
+  let svc: LocalService;
+  let other: { api_key: string; account_id: string };
+  let p: CutProject;
+  let twinId: string;
+  const started = Date.now();
+
+  const templatesOf = async (key: string) => ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string; title: string }) => t);
+  const linesOf = async (key: string) => ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
+
+  before(async () => {
+    svc = await cutService();
+    other = await svc.control("POST", "/accounts", { email_address: "other@example.com", plan: "standard" });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-yaml-"));
+    const dir = path.join(root, "project");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program(svc.baseUrl));
+    fs.copyFileSync(pdf, path.join(dir, "nda.pdf"));
+    const env = localBackendEnv(root);
+    env.PATH = [linkedPlugin(pluginBinDir(), root), pulumiBinDir(), yamlHostDir(), process.env.PATH].join(":");
+    p = cutStack(svc, { dir, env, stack: "test", dispose: () => fs.rmSync(root, { recursive: true, force: true }) });
+    const init = await p.pulumi("stack", "init", "test");
+    assert.strictEqual(init.code, 0, init.stderr);
+    for (const args of [
+      ["--secret", "esign:apiKey", svc.apiKey],
+      ["esign:baseUrl", svc.baseUrl],
+      ["esign:requestsPerMinute", "60000"],
+      ["--secret", "otherKey", other.api_key],
+    ]) {
+      const set = await p.pulumi("config", "set", ...args, "--stack", "test");
+      assert.strictEqual(set.code, 0, set.stderr);
+    }
+    // A twin of the program's template, made outside the stack in the explicit provider's account.
+    const d = new Deployment("native", { get: (k) => ({ "esign:apiKey": other.api_key, "esign:baseUrl": svc.baseUrl })[k], env: {} });
+    const ops = resourceOperations("Template");
+    const inputs = (await ops.check(d, {}, { title: "NDA", files: [pdf], signerRoles: roles, formFieldsPerDocument: fields })).inputs!;
+    twinId = (await ops.create(d, inputs)).id;
+  });
+  after(async () => {
+    if (process.env.SHOW_TIMES) console.log(`recover yaml suite: ${Math.round((Date.now() - started) / 1000)} s`);
+    p?.dispose();
+    await svc?.close();
+  });
+
+  it("the template's and the line's creates committed, then the kill: two native pending creates", async () => {
+    await p.upCutOff([kill("/template/create"), kill("/fax_line/create")]);
+    const state = await p.exported();
+    assert.deepStrictEqual(state.pending.map((o) => o.urn.split("::").slice(-2).join("::")).sort(), ["esign:index:FaxLine::line", "esign:index:Template::nda"], JSON.stringify(state.pending));
+    assert.strictEqual((await templatesOf(other.api_key)).length, 2, "the twin and the cut-off run's");
+    assert.strictEqual((await linesOf(svc.apiKey)).length, 1);
+    assert.deepStrictEqual(await templatesOf(svc.apiKey), [], "no template went to the stack key's account");
+  });
+
+  it("two candidates for the template: recover and --dry-run exit 4 naming both; nothing changes", async () => {
+    const made = (await templatesOf(other.api_key)).map((t: { template_id: string }) => t.template_id).filter((id: string) => id !== twinId);
+    assert.strictEqual(made.length, 1);
+    for (const args of [["--unlock"], ["--dry-run", "--unlock"]]) {
+      const r = await p.recover(...args);
+      assert.strictEqual(r.code, 4, r.stdout + r.stderr);
+      assert.match(r.stdout, /^ambiguous Template "nda": 2 candidates: .*; nothing changed$/m, r.stdout);
+      for (const id of [twinId, made[0]]) assert.match(r.stdout, new RegExp(`template "NDA" \\(${id}\\)`), r.stdout);
+      assert.match(r.stdout, /would be recorded FaxLine "line": fax line \+1415/);
+      assert.match(r.stderr, /matches several objects.*Nothing was changed/);
+    }
+    assert.strictEqual((await p.exported()).pending.length, 2, "the pending creates stay");
+    assert.match((await p.recover()).stderr, /locked by a run that was cut off/, "the lock stays");
+  });
+
+  it("the twin deleted: recover --unlock records the template from the explicit provider's account and the line; up makes no second object", async () => {
+    const del = await api(svc, other.api_key).post(`/template/delete/${twinId}`);
+    assert.strictEqual(del.status, 200, JSON.stringify(del.data));
+    const [template] = await templatesOf(other.api_key);
+    const [number] = await linesOf(svc.apiKey);
+
+    const r = await p.recover("--unlock");
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`recorded {2}Template "nda": template "NDA" \\(${template.template_id}\\)`), r.stdout);
+    assert.match(r.stdout, new RegExp(`recorded {2}FaxLine "line": fax line \\${number}`), r.stdout);
+    const state = await p.exported();
+    assert.deepStrictEqual(state.pending, []);
+    const idOf = (name: string) => state.resources.find((x) => x.urn.endsWith(`::${name}`))?.id;
+    assert.strictEqual(idOf("nda"), template.template_id);
+    assert.strictEqual(idOf("line"), number);
+
+    const up = await p.pulumi("up", "--yes", "--skip-preview", "--stack", "test");
+    assert.strictEqual(up.code, 0, up.stdout + up.stderr);
+    assert.doesNotMatch(up.stdout, /created/, up.stdout);
+    assert.deepStrictEqual(
+      (await templatesOf(other.api_key)).map((t: { template_id: string }) => t.template_id),
+      [template.template_id],
+    );
+    assert.deepStrictEqual(await linesOf(svc.apiKey), [number]);
+    assert.deepStrictEqual(await templatesOf(svc.apiKey), []);
+    const outputs = JSON.parse((await p.pulumi("stack", "output", "--json", "--stack", "test")).stdout);
+    assert.deepStrictEqual(outputs, { templateId: template.template_id, number });
+    const preview = await p.pulumi("preview", "--expect-no-changes", "--stack", "test");
+    assert.strictEqual(preview.code, 0, preview.stdout + preview.stderr);
+  });
+});
