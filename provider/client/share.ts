@@ -23,6 +23,12 @@ export interface SharePolicy {
   recheckMs: number;
   /** Kept free on top, once others are seen using the account: a share of the limit, for their jitter. */
   margin: number;
+  /**
+   * How long the others wait for the request that learns an unknown window (the probe). A slow
+   * answer (a template's files, a lost answer held until the timeout) must not hold every other
+   * request: after this, one more goes out (and learns the window too), one per this interval.
+   */
+  probeWaitMs: number;
 }
 
 export const DEFAULT_SHARE_POLICY: Readonly<SharePolicy> = Object.freeze({
@@ -31,6 +37,7 @@ export const DEFAULT_SHARE_POLICY: Readonly<SharePolicy> = Object.freeze({
   minObservedMs: 15_000,
   recheckMs: 1_000,
   margin: 0.05,
+  probeWaitMs: 1_000,
 });
 
 /** What one answer said about its window (the three rate-limit headers). */
@@ -74,7 +81,8 @@ export function fitsBucket(limit: number, used: number, untilResetMs: number, wi
  * - their entitlement: the limit less our own rate (`ourRate(limit)`), less what they used;
  * - their pace: what they used so far this window, projected over the rest of it.
  * Whichever is larger is kept free for them. While the window's budget is unknown (first
- * request, or a new window), one request goes out alone and learns it. A server that sends
+ * request, or a new window), one request goes out alone and learns it (another follows each
+ * probeWaitMs its answer is late). A server that sends
  * no rate-limit headers switches this off.
  */
 export class AccountBudget {
@@ -90,6 +98,8 @@ export class AccountBudget {
   /** Others' pace (requests per ms) in the last window seen: a steady user is expected again. */
   private lastWindowPace = 0;
   private probe: Promise<void> | undefined;
+  /** When the last request sent into an unknown window went out. */
+  private probeSentAtMs = 0;
   private endProbe: (() => void) | undefined;
   private off = false;
   /** Until an answer shows a window, a reset that fits is read as a bucket's. */
@@ -117,12 +127,14 @@ export class AccountBudget {
       const now = Date.now();
       if (!this.bucket && this.remaining !== undefined && now >= this.resetAtMs) this.newWindow();
       if (this.remaining === undefined) {
-        if (!this.probe) {
-          this.probe = new Promise<void>((resolve) => (this.endProbe = resolve));
+        // One request learns the window; another goes out only when it is slow to answer.
+        if (!this.probe || now - this.probeSentAtMs >= this.policy.probeWaitMs) {
+          this.probe ??= new Promise<void>((resolve) => (this.endProbe = resolve));
+          this.probeSentAtMs = now;
           this.pending += 1;
           return waited;
         }
-        await this.probe;
+        await Promise.race([this.probe, sleep(this.probeSentAtMs + this.policy.probeWaitMs - now)]);
         waited += Date.now() - now;
         continue;
       }

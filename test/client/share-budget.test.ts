@@ -25,4 +25,29 @@ describe("client: the account budget", () => {
     assert.ok(kept >= 45 + 5 - 1, `kept ${kept}: production's pace for the rest of the window and the 5% margin`);
     assert.ok(budget.allowance() < 10, `allowance ${budget.allowance()}`);
   });
+
+  it("a probe whose answer is slow holds the others only probeWaitMs, then lets one more out at a time", async () => {
+    const policy = { ...DEFAULT_SHARE_POLICY, probeWaitMs: 200 };
+    const budget = new AccountBudget(policy, (limit) => limit / 2);
+    await budget.take(); // the probe: a slow create, its answer not back
+    const started = Date.now();
+    const second = budget.take();
+    const third = budget.take();
+    await second;
+    const secondWaited = Date.now() - started;
+    assert.ok(secondWaited >= 150 && secondWaited < 1_000, `the second request waited ${secondWaited} ms for the slow probe`);
+    // The third still waits: into a window not yet known, requests go out one per probeWaitMs.
+    let thirdOut = false;
+    void third.then(() => (thirdOut = true));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(thirdOut, false, "the third request went out with the second");
+    // Any answer tells the window: the rest go out at once.
+    budget.observe({ limit: 100, remaining: 98, reset: Math.ceil(Date.now() / 1000) + 60 });
+    await third;
+    assert.ok(Date.now() - started < 400, "the third request waited after the window was known");
+  });
+
+  it("by default a slow first answer holds the others a second or two, not the client's timeout", () => {
+    assert.ok(DEFAULT_SHARE_POLICY.probeWaitMs <= 2_000 && DEFAULT_SHARE_POLICY.probeWaitMs >= 250);
+  });
 });
