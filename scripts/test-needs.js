@@ -2,7 +2,7 @@
 /**
  * Which toolchains the selected suites need, for scripts/test: prints `engine` when a selected
  * suite drives the real Pulumi CLI (test/engine/, test/packaging/, test/acceptance/), `yaml` when one runs Pulumi
- * YAML projects (test/engine/yaml/, test/packaging/plugin-yaml.test.ts, the current-toolchain suites: pulumi-language-yaml beside
+ * YAML projects (test/engine/yaml/, YAML_SUITES below, the current-toolchain suites: pulumi-language-yaml beside
  * the CLI) and `current` when a current-toolchain suite is among them. Arguments are mocha's: spec paths, directories or
  * globs (none: every suite), mixed with flags, whose values are not specs.
  */
@@ -72,6 +72,8 @@ const selected = specs(process.argv.slice(2))
   .map((f) => path.relative(".", f).split(path.sep).join("/"));
 if (selected.some((f) => f.startsWith("test/engine/") || f.startsWith("test/packaging/") || f.startsWith("test/acceptance/"))) console.log("engine");
 const current = selected.some((f) => /^test\/packaging\/current-toolchain[^/]*\.test\.ts$/.test(f));
-const yaml = selected.some((f) => f.startsWith("test/engine/yaml/") || f === "test/packaging/plugin-yaml.test.ts");
+/** Suites that run YAML projects outside test/engine/yaml/ (recover's native proofs are YAML programs). */
+const YAML_SUITES = new Set(["test/packaging/plugin-yaml.test.ts", "test/engine/recover/yaml.test.ts", "test/engine/recover/plain-up.test.ts"]);
+const yaml = selected.some((f) => f.startsWith("test/engine/yaml/") || YAML_SUITES.has(f));
 if (current || yaml) console.log("yaml");
 if (current) console.log("current");

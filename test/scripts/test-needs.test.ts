@@ -28,6 +28,9 @@ describe("scripts/test: what the selected suites need", () => {
     assert.deepStrictEqual(needs("test/engine/resources/team.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/packaging/pack-contents.test.ts"), ["engine"]);
     assert.deepStrictEqual(needs("test/engine/yaml"), ["engine", "yaml"]);
+    // recover's native proofs run YAML programs; its dynamic suite does not.
+    assert.deepStrictEqual(needs("test/engine/recover"), ["engine", "yaml"]);
+    assert.deepStrictEqual(needs("test/engine/recover/cut-off.test.ts"), ["engine"]);
     // The YAML install path from the release runs pulumi-language-yaml; the other install paths do not.
     assert.deepStrictEqual(needs("test/packaging/plugin-yaml.test.ts"), ["engine", "yaml"]);
     assert.deepStrictEqual(needs("test/packaging/plugin-go.test.ts", "test/packaging/plugin-typescript.test.ts"), ["engine"]);
