@@ -4,7 +4,8 @@
  * people are read again: the person gone (a removal) or on the new team (a move) = done; else
  * it was not committed and is sent again. PUT /team/add_member needs none of this: the service
  * treats a second invitation of the same person as a no-op (no second e-mail), so the client
- * retries it. `recover` can call `personOn` for a cut-off run.
+ * retries it, and a cut-off run's pending membership needs no finder (D115: the next `up` takes
+ * the person over in place).
  */
 import type { ProviderContext } from "../../deployment/context";
 import { cacheKeys } from "../shared/cache-keys";
