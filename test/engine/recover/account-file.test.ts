@@ -9,9 +9,7 @@ import * as assert from "assert";
 import { api, type LocalService } from "../../support/local";
 import { topLevelStack, type TopLevelStack } from "../../support/account-file";
 import { repoRoot } from "../support/engine";
-import { cutService, cutStack, CutProject } from "./cut-project";
-
-const kill = (p: string) => ({ method: "POST", path: p, committed: true });
+import { cutService, cutStack, CutProject, kill } from "./cut-project";
 
 describe("engine: the account file's up cut off by SIGKILL, then esign recover", function () {
   this.timeout(900_000);

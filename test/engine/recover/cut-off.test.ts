@@ -16,7 +16,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { api, type LocalService } from "../../support/local";
 import { repoRoot } from "../support/engine";
-import { cutProject, cutService, CutProject } from "./cut-project";
+import { cutProject, cutService, CutProject, kill } from "./cut-project";
 
 const nda = path.join(repoRoot, "examples", "files", "nda.pdf");
 const fields = [{ documentIndex: 0, apiId: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
@@ -41,8 +41,6 @@ if (extra.apps) for (const n of ["a", "b"]) new esign.ApiApp("extra-" + n, { nam
 exports.clientId = app.clientId;
 exports.number = line.number;
 `;
-
-const kill = (p: string, method = "POST") => ({ method, path: p, committed: true });
 
 async function account(svc: LocalService) {
   const apps = (await api(svc).get("/api_app/list", { params: { page_size: 100 } })).data.api_apps ?? [];

@@ -94,6 +94,9 @@ function esign(dir: string, env: Record<string, string>, command: string, args: 
  * waits out the hold, and the run goes on before the kill (read in the client as the cause of a
  * failure seen on the default service: the team's and app's creates recorded before the kill).
  */
+/** A fault rule: the request to `path` is committed (or not), then its answer held past the kill. */
+export const kill = (path: string, method = "POST", committed = true): FaultRule => ({ method, path, committed });
+
 export function cutService(options: ServiceOptions = {}): Promise<LocalService> {
   return localService({ ...options, rateLimitModel: "window", rateLimitWindowMs: 3_600_000, rateLimit: 1_000_000 });
 }

@@ -15,10 +15,8 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
 import { pluginBinDir } from "../support/native-support";
 import { api, type LocalService } from "../../support/local";
-import { cutService, cutStack, CutProject } from "./cut-project";
+import { cutService, cutStack, CutProject, kill } from "./cut-project";
 import { inlineStack } from "./inline-program";
-
-const kill = (p: string) => ({ method: "POST", path: p, committed: true });
 
 describe("engine: an Automation API inline program (native classes) cut off by SIGKILL, then esign recover", function () {
   this.timeout(900_000);

@@ -10,50 +10,9 @@
  * line. Then `esign recover --unlock` and `up`: nothing made twice, a preview shows no change.
  */
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { api, type LocalService } from "../../support/local";
-import { localBackendEnv, pulumiBinDir } from "../support/engine";
-import { fields, pdf, pluginBinDir } from "../support/native-support";
-import { linkedPlugin, yamlHostDir } from "../yaml/project";
-import { cutService, cutStack, CutProject } from "./cut-project";
-
-const roles = [{ name: "Client", order: 0 }];
-
-const program = (baseUrl: string) => `name: plain-up-yaml
-runtime: yaml
-config:
-  otherKey:
-    type: string
-    secret: true
-resources:
-  other:
-    type: pulumi:providers:esign
-    properties:
-      apiKey: \${otherKey}
-      baseUrl: ${baseUrl}
-      requestsPerMinute: 60000
-  nda:
-    type: esign:index:Template
-    properties:
-      title: NDA
-      files: [nda.pdf]
-      signerRoles: ${JSON.stringify(roles)}
-      formFieldsPerDocument: ${JSON.stringify(fields)}
-    options:
-      provider: \${other}
-  line:
-    type: esign:index:FaxLine
-    properties:
-      areaCode: 415
-      country: US
-outputs:
-  templateId: \${nda.templateId}
-  number: \${line.number}
-`;
-
-const kill = (p: string) => ({ method: "POST", path: p, committed: true });
+import type { LocalService } from "../../support/local";
+import { cutService, CutProject, kill } from "./cut-project";
+import { lineNumbers, templateIds, twoAccountYamlStack } from "./yaml-stack";
 
 describe("engine: a plain pulumi up after a YAML program's (native plugin) run was cut off", function () {
   this.timeout(900_000);
@@ -64,32 +23,13 @@ describe("engine: a plain pulumi up after a YAML program's (native plugin) run w
   let number = "";
   const started = Date.now();
 
-  const templatesOf = async (key: string) => ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string }) => t.template_id);
-  const linesOf = async (key: string) => ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
+  const templatesOf = (key: string) => templateIds(svc, key);
+  const linesOf = (key: string) => lineNumbers(svc, key);
   const up = () => p.pulumi("up", "--yes", "--skip-preview", "--stack", "test");
 
   before(async () => {
     svc = await cutService();
-    other = await svc.control("POST", "/accounts", { email_address: "other@example.com", plan: "standard" });
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "esign-plain-up-"));
-    const dir = path.join(root, "project");
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program(svc.baseUrl));
-    fs.copyFileSync(pdf, path.join(dir, "nda.pdf"));
-    const env = localBackendEnv(root);
-    env.PATH = [linkedPlugin(pluginBinDir(), root), pulumiBinDir(), yamlHostDir(), process.env.PATH].join(":");
-    p = cutStack(svc, { dir, env, stack: "test", dispose: () => fs.rmSync(root, { recursive: true, force: true }) });
-    const init = await p.pulumi("stack", "init", "test");
-    assert.strictEqual(init.code, 0, init.stderr);
-    for (const args of [
-      ["--secret", "esign:apiKey", svc.apiKey],
-      ["esign:baseUrl", svc.baseUrl],
-      ["esign:requestsPerMinute", "60000"],
-      ["--secret", "otherKey", other.api_key],
-    ]) {
-      const set = await p.pulumi("config", "set", ...args, "--stack", "test");
-      assert.strictEqual(set.code, 0, set.stderr);
-    }
+    ({ p, other } = await twoAccountYamlStack(svc, "plain-up-yaml"));
   });
   after(async () => {
     if (process.env.SHOW_TIMES) console.log(`plain up after a cut-off run (yaml) suite: ${Math.round((Date.now() - started) / 1000)} s`);

@@ -13,52 +13,12 @@
  *   object, a preview shows no change.
  */
 import * as assert from "assert";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
 import { Deployment } from "../../../provider/deployment/context";
 import { resourceOperations } from "../../../provider/operations";
 import { api, type LocalService } from "../../support/local";
-import { localBackendEnv, pulumiBinDir } from "../support/engine";
-import { fields, pdf, pluginBinDir } from "../support/native-support";
-import { linkedPlugin, yamlHostDir } from "../yaml/project";
-import { cutService, cutStack, CutProject } from "./cut-project";
-
-const roles = [{ name: "Client", order: 0 }];
-
-const program = (baseUrl: string) => `name: recover-yaml
-runtime: yaml
-config:
-  otherKey:
-    type: string
-    secret: true
-resources:
-  other:
-    type: pulumi:providers:esign
-    properties:
-      apiKey: \${otherKey}
-      baseUrl: ${baseUrl}
-      requestsPerMinute: 60000
-  nda:
-    type: esign:index:Template
-    properties:
-      title: NDA
-      files: [nda.pdf]
-      signerRoles: ${JSON.stringify(roles)}
-      formFieldsPerDocument: ${JSON.stringify(fields)}
-    options:
-      provider: \${other}
-  line:
-    type: esign:index:FaxLine
-    properties:
-      areaCode: 415
-      country: US
-outputs:
-  templateId: \${nda.templateId}
-  number: \${line.number}
-`;
-
-const kill = (p: string) => ({ method: "POST", path: p, committed: true });
+import { fields, pdf } from "../support/native-support";
+import { cutService, CutProject, kill } from "./cut-project";
+import { lineNumbers, roles, templateIds, twoAccountYamlStack } from "./yaml-stack";
 
 describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign recover", function () {
   this.timeout(900_000);
@@ -68,31 +28,12 @@ describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign 
   let twinId: string;
   const started = Date.now();
 
-  const templatesOf = async (key: string) => ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string; title: string }) => t);
-  const linesOf = async (key: string) => ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
+  const templatesOf = (key: string) => templateIds(svc, key);
+  const linesOf = (key: string) => lineNumbers(svc, key);
 
   before(async () => {
     svc = await cutService();
-    other = await svc.control("POST", "/accounts", { email_address: "other@example.com", plan: "standard" });
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-yaml-"));
-    const dir = path.join(root, "project");
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program(svc.baseUrl));
-    fs.copyFileSync(pdf, path.join(dir, "nda.pdf"));
-    const env = localBackendEnv(root);
-    env.PATH = [linkedPlugin(pluginBinDir(), root), pulumiBinDir(), yamlHostDir(), process.env.PATH].join(":");
-    p = cutStack(svc, { dir, env, stack: "test", dispose: () => fs.rmSync(root, { recursive: true, force: true }) });
-    const init = await p.pulumi("stack", "init", "test");
-    assert.strictEqual(init.code, 0, init.stderr);
-    for (const args of [
-      ["--secret", "esign:apiKey", svc.apiKey],
-      ["esign:baseUrl", svc.baseUrl],
-      ["esign:requestsPerMinute", "60000"],
-      ["--secret", "otherKey", other.api_key],
-    ]) {
-      const set = await p.pulumi("config", "set", ...args, "--stack", "test");
-      assert.strictEqual(set.code, 0, set.stderr);
-    }
+    ({ p, other } = await twoAccountYamlStack(svc, "recover-yaml"));
     // A twin of the program's template, made outside the stack in the explicit provider's account.
     const d = new Deployment("native", { get: (k) => ({ "esign:apiKey": other.api_key, "esign:baseUrl": svc.baseUrl })[k], env: {} });
     const ops = resourceOperations("Template");
@@ -115,7 +56,7 @@ describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign 
   });
 
   it("two candidates for the template: recover and --dry-run exit 4 naming both; nothing changes", async () => {
-    const made = (await templatesOf(other.api_key)).map((t: { template_id: string }) => t.template_id).filter((id: string) => id !== twinId);
+    const made = (await templatesOf(other.api_key)).filter((id) => id !== twinId);
     assert.strictEqual(made.length, 1);
     for (const args of [["--unlock"], ["--dry-run", "--unlock"]]) {
       const r = await p.recover(...args);
@@ -137,25 +78,22 @@ describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign 
 
     const r = await p.recover("--unlock");
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, new RegExp(`recorded {2}Template "nda": template "NDA" \\(${template.template_id}\\)`), r.stdout);
+    assert.match(r.stdout, new RegExp(`recorded {2}Template "nda": template "NDA" \\(${template}\\)`), r.stdout);
     assert.match(r.stdout, new RegExp(`recorded {2}FaxLine "line": fax line \\${number}`), r.stdout);
     const state = await p.exported();
     assert.deepStrictEqual(state.pending, []);
     const idOf = (name: string) => state.resources.find((x) => x.urn.endsWith(`::${name}`))?.id;
-    assert.strictEqual(idOf("nda"), template.template_id);
+    assert.strictEqual(idOf("nda"), template);
     assert.strictEqual(idOf("line"), number);
 
     const up = await p.pulumi("up", "--yes", "--skip-preview", "--stack", "test");
     assert.strictEqual(up.code, 0, up.stdout + up.stderr);
     assert.doesNotMatch(up.stdout, /created/, up.stdout);
-    assert.deepStrictEqual(
-      (await templatesOf(other.api_key)).map((t: { template_id: string }) => t.template_id),
-      [template.template_id],
-    );
+    assert.deepStrictEqual(await templatesOf(other.api_key), [template]);
     assert.deepStrictEqual(await linesOf(svc.apiKey), [number]);
     assert.deepStrictEqual(await templatesOf(svc.apiKey), []);
     const outputs = JSON.parse((await p.pulumi("stack", "output", "--json", "--stack", "test")).stdout);
-    assert.deepStrictEqual(outputs, { templateId: template.template_id, number });
+    assert.deepStrictEqual(outputs, { templateId: template, number });
     const preview = await p.pulumi("preview", "--expect-no-changes", "--stack", "test");
     assert.strictEqual(preview.code, 0, preview.stdout + preview.stderr);
   });
