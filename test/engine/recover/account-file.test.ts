@@ -9,7 +9,7 @@ import * as assert from "assert";
 import { api, type LocalService } from "../../support/local";
 import { topLevelStack, type TopLevelStack } from "../../support/account-file";
 import { repoRoot } from "../support/engine";
-import { cutService, cutStack, CutProject, kill } from "./cut-project";
+import { cutService, cutStack, CutProject, kill, lineNumbers, templateIds } from "./cut-project";
 
 describe("engine: the account file's up cut off by SIGKILL, then esign recover", function () {
   this.timeout(900_000);
@@ -21,8 +21,8 @@ describe("engine: the account file's up cut off by SIGKILL, then esign recover",
   const account = async () => ({
     team: (await api(svc).get("/team")).data.team?.name,
     apps: ((await api(svc).get("/api_app/list", { params: { page_size: 100 } })).data.api_apps ?? []).map((a: { client_id: string }) => a.client_id),
-    templates: ((await api(svc).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string }) => t.template_id),
-    lines: ((await api(svc).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number),
+    templates: await templateIds(svc),
+    lines: await lineNumbers(svc),
   });
 
   before(async () => {

@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { CliResult, runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
-import { localService, type LocalService } from "../../support/local";
+import { api, localService, type LocalService } from "../../support/local";
 import type { ServiceOptions } from "../../../service";
 
 export interface CutProject {
@@ -94,6 +94,14 @@ function esign(dir: string, env: Record<string, string>, command: string, args: 
  * waits out the hold, and the run goes on before the kill (read in the client as the cause of a
  * failure seen on the default service: the team's and app's creates recorded before the kill).
  */
+/** The ids of the templates the key's account holds (the service's own key by default). */
+export const templateIds = async (svc: LocalService, key = svc.apiKey): Promise<string[]> =>
+  ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string }) => t.template_id);
+
+/** The numbers of the fax lines the key's account holds. */
+export const lineNumbers = async (svc: LocalService, key = svc.apiKey): Promise<string[]> =>
+  ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
+
 /** A fault rule: the request to `path` is committed (or not), then its answer held past the kill. */
 export const kill = (path: string, method = "POST", committed = true): FaultRule => ({ method, path, committed });
 

@@ -14,8 +14,8 @@ import * as path from "path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
 import { pluginBinDir } from "../support/native-support";
-import { api, type LocalService } from "../../support/local";
-import { cutService, cutStack, CutProject, kill } from "./cut-project";
+import type { LocalService } from "../../support/local";
+import { cutService, cutStack, CutProject, kill, lineNumbers, templateIds } from "./cut-project";
 import { inlineStack } from "./inline-program";
 
 describe("engine: an Automation API inline program (native classes) cut off by SIGKILL, then esign recover", function () {
@@ -26,9 +26,8 @@ describe("engine: an Automation API inline program (native classes) cut off by S
   let other: { api_key: string };
   const started = Date.now();
 
-  const templates = async (key = other.api_key) =>
-    ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string }) => t.template_id);
-  const lines = async () => ((await api(svc).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);
+  const templates = (key = other.api_key) => templateIds(svc, key);
+  const lines = () => lineNumbers(svc);
 
   before(async () => {
     svc = await cutService();

@@ -11,8 +11,8 @@
  */
 import * as assert from "assert";
 import type { LocalService } from "../../support/local";
-import { cutService, CutProject, kill } from "./cut-project";
-import { lineNumbers, templateIds, twoAccountYamlStack } from "./yaml-stack";
+import { cutService, CutProject, kill, lineNumbers, templateIds } from "./cut-project";
+import { twoAccountYamlStack } from "./yaml-stack";
 
 describe("engine: a plain pulumi up after a YAML program's (native plugin) run was cut off", function () {
   this.timeout(900_000);

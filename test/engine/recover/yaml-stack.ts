@@ -8,7 +8,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { api, type LocalService } from "../../support/local";
+import type { LocalService } from "../../support/local";
 import { localBackendEnv, pulumiBinDir } from "../support/engine";
 import { fields, pdf, pluginBinDir } from "../support/native-support";
 import { linkedPlugin, yamlHostDir } from "../yaml/project";
@@ -78,11 +78,3 @@ export async function twoAccountYamlStack(svc: LocalService, name: string): Prom
   }
   return { p, other };
 }
-
-/** The ids of the templates the key's account holds. */
-export const templateIds = async (svc: LocalService, key: string): Promise<string[]> =>
-  ((await api(svc, key).get("/template/list", { params: { page_size: 100 } })).data.templates ?? []).map((t: { template_id: string }) => t.template_id);
-
-/** The numbers of the fax lines the key's account holds. */
-export const lineNumbers = async (svc: LocalService, key: string): Promise<string[]> =>
-  ((await api(svc, key).get("/fax_line/list", { params: { page_size: 100 } })).data.fax_lines ?? []).map((l: { number: string }) => l.number);

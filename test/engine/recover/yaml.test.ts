@@ -17,8 +17,8 @@ import { Deployment } from "../../../provider/deployment/context";
 import { resourceOperations } from "../../../provider/operations";
 import { api, type LocalService } from "../../support/local";
 import { fields, pdf } from "../support/native-support";
-import { cutService, CutProject, kill } from "./cut-project";
-import { lineNumbers, roles, templateIds, twoAccountYamlStack } from "./yaml-stack";
+import { cutService, CutProject, kill, lineNumbers, templateIds } from "./cut-project";
+import { roles, twoAccountYamlStack } from "./yaml-stack";
 
 describe("engine: a YAML program (native plugin) cut off by SIGKILL, then esign recover", function () {
   this.timeout(900_000);
