@@ -1,13 +1,13 @@
 /** Values in a drift report: short JSON, secrets masked, unknowns named. */
+import { hasSigKey } from "../core/secret-sig";
 import { containsUnknown } from "../core/unknowns";
 
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "[secret]";
 /** Properties whose values are never shown, whatever the engine marks. */
 const SENSITIVE = /secret|api_?key|password|token/i;
 
 function isSecret(value: unknown): boolean {
-  return value === SECRET || (value !== null && typeof value === "object" && SECRET_SIG in (value as object));
+  return value === SECRET || hasSigKey(value);
 }
 
 function mask(value: unknown): unknown {

@@ -9,20 +9,19 @@
  *   (decrypted), never the environment, as the plugin itself reads them (D43). The stack's key
  *   may be another account's, where the create never went.
  */
+import { SECRET_SIG, SIG_KEY } from "../core/secret-sig";
 import type { ProviderContext } from "../deployment/context";
 import { Deployment } from "../deployment/context";
 import type { ExportedDeployment, PendingOperation } from "../deployment/pending-state";
 import { isDefaultProvider, providerName, settingsMap } from "../native/config";
 import { mustPulumi } from "./recover-pulumi";
 
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-
 /** A decrypted export's values with the secret wrappers (`{sig, plaintext}`) removed, deeply. */
 export function unwrapSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unwrapSecrets);
   if (value && typeof value === "object") {
     const o = value as Record<string, unknown>;
-    if (o[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270") return unwrapSecrets(typeof o.plaintext === "string" ? JSON.parse(o.plaintext) : o.value);
+    if (o[SIG_KEY] === SECRET_SIG) return unwrapSecrets(typeof o.plaintext === "string" ? JSON.parse(o.plaintext) : o.value);
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrapSecrets(v)]));
   }
   return value;

@@ -13,19 +13,17 @@
  */
 import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";
+import { hasSigKey } from "../core/secret-sig";
 import { registry } from "../resources/registry";
 import type { ProviderContext } from "./context";
 import { candidatesFor, idempotent, tellsApart } from "./pending-find";
 import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
 
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const isSecret = (v: unknown) => !!v && typeof v === "object" && SECRET_SIG in (v as object);
-
 /** The pending op's inputs are these (secrets, encrypted in the checkpoint, are not compared). */
 function sameInputs(recorded: Props, given: Props): boolean {
   const keys = new Set([...Object.keys(recorded), ...Object.keys(given)].filter((k) => k !== "__provider"));
   for (const k of keys) {
-    if (isSecret(recorded[k])) continue;
+    if (hasSigKey(recorded[k])) continue;
     if (!isDeepStrictEqual(recorded[k] ?? undefined, given[k] ?? undefined)) return false;
   }
   return true;

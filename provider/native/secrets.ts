@@ -5,11 +5,9 @@
  * The native host unwraps secrets before the shared implementation runs and wraps the
  * outputs that must stay secret afterwards.
  */
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { SECRET_SIG, SIG_KEY } from "../core/secret-sig";
 
-/** The engine's signature key and value for a secret (sdk/go/common/resource/sig). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export function isSecret(value: unknown): value is { value: unknown } {
   return !!value && typeof value === "object" && (value as Json)[SIG_KEY] === SECRET_SIG;
