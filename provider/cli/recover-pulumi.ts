@@ -8,6 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { fileURLToPath } from "url";
+import { procStatFields } from "../core/proc-stat";
 
 export interface PulumiResult {
   code: number;
@@ -47,15 +48,8 @@ export interface StackLock {
   alive: boolean;
 }
 
-/** A zombie (killed, not yet reaped: an init that reaps late, as in some containers) runs no update. */
-function zombie(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false; // no /proc: kill(pid, 0) alone decides
-  }
-}
+/** A zombie (killed, not yet reaped: an init that reaps late, as in some containers) runs no update; without /proc, kill(pid, 0) alone decides. */
+const zombie = (pid: number) => procStatFields(pid)?.[0] === "Z";
 
 function running(pid: number): boolean {
   try {

@@ -17,6 +17,7 @@ import * as os from "os";
 import * as path from "path";
 import * as zlib from "zlib";
 import { fileURLToPath } from "url";
+import { procStatFields } from "../core/proc-stat";
 import type { ExportedDeployment } from "./pending-state";
 
 /** The root directory of a file backend, or undefined for another backend. */
@@ -40,13 +41,10 @@ function ancestors(): Set<number> {
   const out = new Set<number>([process.ppid]);
   let pid = process.ppid;
   for (let i = 0; i < 8 && pid > 1; i++) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      out.add(pid);
-    } catch {
-      break;
-    }
+    const parent = procStatFields(pid)?.[1];
+    if (parent === undefined) break;
+    pid = Number(parent);
+    out.add(pid);
   }
   return out;
 }
