@@ -46,6 +46,8 @@ export interface StackLock {
   timestamp?: string;
   /** The locking process still runs on this machine: an update is under way, not cut off. */
   alive: boolean;
+  /** The lock names a process of this machine that is gone: a cut-off run's. Neither alive nor dead: another machine's, not judged. */
+  dead: boolean;
 }
 
 /** A zombie (killed, not yet reaped: an init that reaps late, as in some containers) runs no update; without /proc, kill(pid, 0) alone decides. */
@@ -85,8 +87,9 @@ export function fileBackendLocks(backendUrl: string, project: string, stack: str
       } catch {
         // unreadable: still a lock
       }
-      const here = content.hostname === os.hostname();
-      out.push({ file, ...content, alive: here && typeof content.pid === "number" && running(content.pid) });
+      const ourPid = content.hostname === os.hostname() && typeof content.pid === "number" ? content.pid : undefined;
+      const alive = ourPid !== undefined && running(ourPid);
+      out.push({ file, ...content, alive, dead: ourPid !== undefined && !alive });
     }
   }
   return out;

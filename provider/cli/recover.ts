@@ -1,5 +1,5 @@
 /**
- * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--no-run-program]`
+ * `esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--cancel-update STACK] [--no-run-program]`
  *
  * After a run cut off mid-way (a cancelled CI job, `kill`): settles the stack's pending creates.
  * Run where the program runs (the stack's backend and passphrase, the same key: stack config
@@ -16,12 +16,13 @@
  *
  * The state is edited with the engine's own commands: `pulumi stack export`, the edit, `pulumi
  * stack import`, then `pulumi refresh --run-program --target` of the recorded resources, so each
- * is read by its provider (DECISIONS D95). Exit 0: settled (or nothing pending); 4: a create
- * could not be told apart (two candidates), nothing changed; 1: failure (a locked stack without
- * --unlock included); 64: usage.
+ * is read by its provider (DECISIONS D95). The import happens only while the checkpoint is the one
+ * read (recover-import.ts), and a lock is removed only when seen and judged a cut-off run's, or
+ * named with --cancel-update (recover-lock.ts, D132). Exit 0: settled (or nothing pending); 4: a
+ * create could not be told apart (two candidates), nothing changed; 1: failure (a locked stack
+ * without --unlock, or a stack that changed in between, included); 64: usage.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { parse as parseYaml } from "yaml";
 import { candidatesFor, idempotent, type Candidate } from "../deployment/pending-find";
@@ -30,6 +31,8 @@ import { declaredKeys } from "../operations";
 import { registry } from "../resources/registry";
 import { EXIT } from "./exit-codes";
 import { RecoverContexts, unwrapSecrets } from "./recover-context";
+import { importUnlessChanged } from "./recover-import";
+import { lockPlan } from "./recover-lock";
 import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
 
 export interface RecoverOptions {
@@ -37,6 +40,8 @@ export interface RecoverOptions {
   stack?: string;
   dryRun: boolean;
   unlock: boolean;
+  /** `--cancel-update STACK`: run `pulumi cancel` on the named stack (a lock recover cannot see or judge). */
+  cancelUpdate?: string;
   /**
    * The CLI cannot run the program (an Automation API inline program): the recorded objects are
    * read with the providers' settings recorded in the state instead of the program's (D112).
@@ -121,37 +126,37 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   const stack = opts.stack ?? (await mustPulumi(opts.dir, ["stack", "--show-name"], "pulumi stack")).trim();
 
   // A cut-off run leaves its lock on a file backend; every later command then stops on it.
+  // Only a lock recover saw and judged a cut-off run's is removed; other backends' only when named (D132).
   const who = await pulumi(opts.dir, ["whoami", "--json"]);
   const backendUrl = who.code === 0 ? String((JSON.parse(who.stdout) as { url?: string }).url ?? "") : (process.env.PULUMI_BACKEND_URL ?? "");
-  const seen = fileBackendLocks(backendUrl, project, stack);
-  const locks = seen ?? [];
-  const live = locks.filter((l) => l.alive);
-  if (live.length) {
-    err(`stack ${stack} is locked by a running update (${live.map(describeLock).join("; ")}); wait for it to end`);
+  const locksNow = () => fileBackendLocks(backendUrl, project, stack);
+  const seen = locksNow();
+  const plan = lockPlan(seen ? { seen: true, locks: seen } : { seen: false, backend: backendUrl }, { stack, unlock: opts.unlock, cancelUpdate: opts.cancelUpdate });
+  if (plan.refuse) {
+    err(plan.refuse);
     return EXIT.FAILURE;
   }
-  if (locks.length && !opts.unlock) {
-    err(`stack ${stack} is locked by a run that was cut off (${locks.map(describeLock).join("; ")}); run again with --unlock to remove the lock (as \`pulumi cancel\` does)`);
-    return EXIT.FAILURE;
-  }
+  if (plan.note) out(plan.note);
   /** Removes the stale lock once the command is going to change the stack (never before a refusal or in a dry run). */
   const unlock = async () => {
-    if (!opts.unlock) return;
     if (opts.dryRun) {
-      if (locks.length) out(`would unlock stack ${stack}: lock of ${locks.map(describeLock).join("; ")}`);
+      if (plan.remove.length) out(`would unlock stack ${stack}: lock of ${plan.remove.map(describeLock).join("; ")}`);
+      if (plan.cancel) out(`would run pulumi cancel on stack ${stack}`);
       return;
     }
-    if (!seen) {
-      // Another backend: its lock cannot be seen from here; `pulumi cancel` removes (or cancels) it.
-      const cancel = await pulumi(opts.dir, ["cancel", "--yes", "--stack", stack]);
-      out(cancel.code === 0 ? `unlocked stack ${stack} (pulumi cancel)` : `pulumi cancel: ${engineError(cancel)}`);
-    } else if (locks.length) {
+    if (plan.cancel) {
       await mustPulumi(opts.dir, ["cancel", "--yes", "--stack", stack], "pulumi cancel");
-      out(`unlocked stack ${stack}: removed the lock of ${locks.map(describeLock).join("; ")}`);
+      out(`cancelled the update of stack ${stack} (pulumi cancel)`);
+    }
+    if (plan.remove.length) {
+      // Exactly the files seen and judged (`pulumi cancel` would remove any lock there, one made since included).
+      for (const l of plan.remove) fs.rmSync(l.file, { force: true });
+      out(`unlocked stack ${stack}: removed the lock of ${plan.remove.map(describeLock).join("; ")}`);
     }
   };
 
-  const exported = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
+  const read = await mustPulumi(opts.dir, ["stack", "export", "--stack", stack], "pulumi stack export");
+  const exported = JSON.parse(read) as ExportedDeployment;
   const plain = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--show-secrets", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
   const creates = pendingCreates(exported);
   const others = pendingOperations(exported).filter((op) => op.type !== "creating" || esignKind(op.resource.type) === undefined);
@@ -178,12 +183,10 @@ export async function recover(opts: RecoverOptions): Promise<number> {
 
   const settlements = outcomes.map((o) => o.settlement!);
   const edited = settle(exported, settlements);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "esign-recover-")), "state.json");
-  try {
-    fs.writeFileSync(file, JSON.stringify(edited), { mode: 0o600 });
-    await mustPulumi(opts.dir, ["stack", "import", "--file", file, "--stack", stack], "pulumi stack import");
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  const refused = await importUnlessChanged({ dir: opts.dir, stack, read, edited, locksNow });
+  if (refused) {
+    err(refused);
+    return EXIT.FAILURE;
   }
   const recorded = settlements.filter((s) => s.action === "record").map((s) => s.op.resource.urn);
   if (recorded.length) {

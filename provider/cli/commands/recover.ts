@@ -15,6 +15,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
     stack: args.string("stack"),
     dryRun: args.flag("dry-run"),
     unlock: args.flag("unlock"),
+    cancelUpdate: args.string("cancel-update"),
     noRunProgram: args.flag("no-run-program"),
     out: (line) => ui.print(`${line}\n`),
     err: (line) => ui.error(line),
@@ -24,18 +25,24 @@ async function run(args: Args, ui: Ui): Promise<number> {
 export const recoverCommand: Command = {
   name: "recover",
   summary: "after a run cut off mid-way: record what its pending creates made, clear the rest",
-  usage: ["esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--no-run-program]"],
+  usage: ["esign recover [DIR] [--stack NAME] [--dry-run] [--unlock] [--cancel-update STACK] [--no-run-program]"],
   description: [
     "For each pending create of an esign resource in the stack (a `pulumi up` killed or cancelled after",
     "the service made an object and before the answer came back), finds the object in the account and",
     "records it in the state (pulumi stack export / import, then a targeted refresh), or clears the",
     "pending create when it made nothing; members and grants are cleared (the next up takes them over).",
     "One line per resource. Run it where the program runs: the stack's backend and passphrase, the same key.",
+    "A stack that changed after it was read (an update ran in between) is not written: run it again.",
   ].join("\n"),
   options: {
     stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
     "dry-run": { type: "boolean", description: "print what it would do; change nothing" },
-    unlock: { type: "boolean", description: "remove the lock a cut-off run left (as `pulumi cancel` does)" },
+    unlock: { type: "boolean", description: "remove the lock a cut-off run left, when recover can see it and its process is gone (a file backend, this machine)" },
+    "cancel-update": {
+      type: "string",
+      value: "STACK",
+      description: "run `pulumi cancel` on STACK (the stack recovered): a lock recover cannot see or judge (Pulumi Cloud, S3, GCS, Azure, another machine's); cancels an update that still runs",
+    },
     "no-run-program": {
       type: "boolean",
       description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds",
