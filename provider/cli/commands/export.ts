@@ -9,6 +9,29 @@ import type { Ui } from "../ui";
 
 const FORMATS = ["account", "pulumi-import"];
 
+/**
+ * The key from ESIGN_API_KEY or a file (`-`: stdin), never from the command line: an argument is
+ * in the process list (`ps`, /proc/<pid>/cmdline), which every user of the machine reads (D134).
+ */
+function keyOf(args: Args, ui: Ui): string {
+  if (args.has("api-key")) throw new UsageError("--api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)");
+  const file = args.string("api-key-file");
+  if (file === undefined) {
+    const key = ui.io.env.ESIGN_API_KEY;
+    if (!key) throw new UsageError("no API key (ESIGN_API_KEY or --api-key-file FILE)");
+    return key;
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (e) {
+    throw new CommandError(`--api-key-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const key = text.split(/\r?\n/)[0].trim();
+  if (!key) throw new UsageError(`--api-key-file ${file}: no key on its first line`);
+  return key;
+}
+
 const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwrite it (or --out another file, or --out - for stdout)`;
 
 async function run(args: Args, ui: Ui): Promise<number> {
@@ -27,8 +50,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
   const provider = providerSpec === undefined ? undefined : parseProviderSpec(providerSpec);
   if (typeof provider === "string") throw new UsageError(provider);
   if (provider && args.has("plugin-version")) throw new UsageError("--plugin-version and --provider exclude each other (an explicit provider names its own version)");
-  const apiKey = args.string("api-key") ?? ui.io.env.ESIGN_API_KEY;
-  if (!apiKey) throw new UsageError("no API key (--api-key or ESIGN_API_KEY)");
+  const apiKey = keyOf(args, ui);
   const out = args.string("out") ?? (format === "account" ? "account.yaml" : "import.json");
   const force = args.flag("force");
   // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
@@ -62,19 +84,21 @@ export const exportCommand: Command = {
   name: "export",
   summary: "write an existing account as an account file (or the engine's import file)",
   usage: [
-    "esign export [--out account.yaml] [--force] [--api-key KEY] [--base-url URL]",
+    "esign export [--out account.yaml] [--force] [--api-key-file FILE] [--base-url URL]",
     "esign export --format pulumi-import [--out import.json] [--plugin-version V | --provider NAME=URN] [--force] ...",
   ],
   description: [
     "Reads every object of the account the key belongs to and writes them as an account file marked for",
     "adoption: the first `pulumi up` on it creates, changes and deletes nothing. With --format pulumi-import,",
-    "writes the file `pulumi import --file` takes instead. The key is never printed.",
+    "writes the file `pulumi import --file` takes instead. The key is never printed. The key comes from",
+    "ESIGN_API_KEY or --api-key-file, never the command line (other users of the machine see its arguments).",
   ].join("\n"),
   options: {
     out: { type: "string", short: "o", value: "FILE", description: "where to write (default account.yaml, or import.json; - for stdout)" },
     force: { type: "boolean", short: "f", description: "overwrite --out if it exists" },
     format: { type: "string", value: "FORMAT", description: `${FORMATS.join(" or ")} (default account)` },
-    "api-key": { type: "string", value: "KEY", description: "the API key (default $ESIGN_API_KEY)" },
+    "api-key-file": { type: "string", value: "FILE", description: "read the API key from FILE's first line (- for stdin; default $ESIGN_API_KEY)" },
+    "api-key": { type: "string", value: "KEY", description: "refused: a key on the command line is visible to other users (use ESIGN_API_KEY or --api-key-file)" },
     "base-url": { type: "string", value: "URL", description: "the service (default $ESIGN_BASE_URL, else https://api.hellosign.com/v3)" },
     "plugin-version": { type: "string", value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" },
     provider: { type: "string", value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" },

@@ -28,7 +28,9 @@ describe("esign export --format pulumi-import", () => {
   before(async () => {
     h = await ProviderHarness.start({ autoAcceptInvites: true });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-export-import-"));
-    creds = ["--api-key", h.svc.apiKey, "--base-url", h.svc.baseUrl];
+    // The key from a file: --api-key is refused (a key in argv is visible to other users, D134).
+    fs.writeFileSync(path.join(dir, "key"), `${h.svc.apiKey}\n`, { mode: 0o600 });
+    creds = ["--api-key-file", path.join(dir, "key"), "--base-url", h.svc.baseUrl];
     const alice = await h.newAccount("alice@example.com");
     made.alice = alice.account_id;
     made.team = (await h.resource("Team").create({ name: "Ops" })).id;

@@ -17,7 +17,9 @@ describe("esign export: --force to overwrite", () => {
   before(async () => {
     h = await ProviderHarness.start();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-export-"));
-    creds = ["--api-key", h.svc.apiKey, "--base-url", h.svc.baseUrl];
+    // The key from a file: --api-key is refused (a key in argv is visible to other users, D134).
+    fs.writeFileSync(path.join(dir, "key"), `${h.svc.apiKey}\n`, { mode: 0o600 });
+    creds = ["--api-key-file", path.join(dir, "key"), "--base-url", h.svc.baseUrl];
   });
   after(async () => {
     await h?.close();
@@ -51,5 +53,18 @@ describe("esign export: --force to overwrite", () => {
     const bad = await esign(["export", "--force=yes", "--out", out, ...creds]);
     assert.strictEqual(bad.code, 64);
     assert.match(bad.stderr, /^esign export: --force takes no value\nusage: esign export \[--out account\.yaml\] \[--force\]/);
+  });
+
+  it("takes the key from ESIGN_API_KEY or a file, and refuses --api-key (visible to other users in the process list) before any request", async () => {
+    const fromEnv = await esign(["export", "--out", "-", "--base-url", h.svc.baseUrl], { env: { ESIGN_API_KEY: h.svc.apiKey } });
+    assert.strictEqual(fromEnv.code, 0, fromEnv.stderr);
+    assert.match(fromEnv.stdout, /^# Exported by esign export/);
+    const { result, calls } = await h.counting(() => esign(["export", "--out", "-", "--api-key", h.svc.apiKey, "--base-url", h.svc.baseUrl]));
+    assert.strictEqual(result.code, 64);
+    assert.match(result.stderr, /^esign export: --api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE \(- reads stdin\)\n/);
+    assert.ok(!result.stderr.includes(h.svc.apiKey), "the refusal does not repeat the key");
+    assert.deepStrictEqual(calls, []);
+    const missing = await esign(["export", "--out", "-", "--api-key-file", path.join(dir, "nope"), "--base-url", h.svc.baseUrl]);
+    assert.deepStrictEqual([missing.code, missing.stderr.trim()], [1, `esign export: --api-key-file ${path.join(dir, "nope")}: ENOENT`]);
   });
 });
