@@ -16,7 +16,7 @@ const fs = require("fs");
 const path = require("path");
 const { bundle } = require("./bundle");
 const { cacheDir, withLock } = require("./cache");
-const { nodeBinary } = require("./node-binary");
+const { blobNode, targetNode } = require("./node-binary");
 const { NODE_VERSION, TARGETS, PRODUCTS, hostTarget, executableName, archiveName } = require("./targets");
 
 const root = path.resolve(__dirname, "..", "..");
@@ -78,16 +78,6 @@ function cacheKey(product, version) {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** A Node.js of the targets' version for this machine, to write the SEA blobs (scripts/ensure-node). */
-function blobNode() {
-  const out = execFileSync(path.join(root, "scripts", "ensure-node"), ["22"], {
-    encoding: "utf8",
-    env: { ...process.env, ESIGN_NODE_VERSION: NODE_VERSION },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return path.join(out.trim().split("\n").pop(), "node");
-}
-
 /**
  * The SEA blob. A V8 code cache saves most of the start-up's compile time, and a V8 start-up
  * snapshot (the plugin's bundle already evaluated: DECISIONS D111) the evaluation too, but both
@@ -106,7 +96,7 @@ function writeBlob(build, host) {
     fs.writeFileSync(config, JSON.stringify({ main, output: `${blob}.tmp`, disableExperimentalSEAWarning: true, useCodeCache: kind === "sea-cached", useSnapshot: snapshot }));
     // The snapshot holds the state the bundle's evaluation made: none of this machine's variables (an ESIGN_API_KEY) may reach it.
     const env = snapshot ? { PATH: "/usr/bin:/bin" } : process.env;
-    execFileSync(blobNode(), ["--experimental-sea-config", config], { cwd: dir, env, stdio: ["ignore", "ignore", snapshot ? "pipe" : "inherit"] });
+    execFileSync(blobNode(NODE_VERSION), ["--experimental-sea-config", config], { cwd: dir, env, stdio: ["ignore", "ignore", snapshot ? "pipe" : "inherit"] });
     fs.renameSync(`${blob}.tmp`, blob);
     return blob;
   });
@@ -133,7 +123,7 @@ async function makeArchive(build, target, archive) {
   try {
     const exe = path.join(stage, executableName(target, product));
     // This machine's own target: the Node.js that writes the blobs is that very binary, already fetched.
-    fs.copyFileSync(target === hostTarget() ? blobNode() : nodeBinary(target, spec, NODE_VERSION, script), exe);
+    fs.copyFileSync(targetNode(target, spec, NODE_VERSION, script), exe);
     fs.chmodSync(exe, 0o755);
     const { inject } = require("postject");
     await inject(exe, "NODE_SEA_BLOB", fs.readFileSync(blob), {

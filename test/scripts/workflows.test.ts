@@ -18,6 +18,8 @@ const workflows = path.join(repoRoot, ".github", "workflows");
 interface Step {
   uses?: string;
   run?: string;
+  id?: string;
+  name?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
@@ -26,6 +28,8 @@ interface Job {
   uses?: string;
   needs?: string | string[];
   permissions?: Record<string, string>;
+  env?: Record<string, string>;
+  environment?: string;
 }
 interface Workflow {
   on: Record<string, any>;
@@ -69,7 +73,7 @@ describe("release: the GitHub workflows", function () {
     assert.match(r.stdout, /shellcheck reported issue/);
   });
 
-  it("ci.yml runs the README's test command (npm test, as .ci/run) on pull requests and pushes, with Node 20, Go and Python", () => {
+  it("ci.yml runs the README's test command (npm test, as .ci/run) on pull requests and pushes, with Node.js, Go and Python", () => {
     const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
     assert.match(readme, /^npm test\s+# every test/m, "the README's test command is npm test");
     assert.match(fs.readFileSync(path.join(repoRoot, ".ci", "run"), "utf8"), /^npm test$/m);
@@ -79,7 +83,6 @@ describe("release: the GitHub workflows", function () {
       steps(ci).some((s) => s.run?.trim() === "npm test"),
       "a step runs npm test",
     );
-    assert.strictEqual(uses(ci, "actions/setup-node")?.with?.["node-version"], 20);
     assert.ok(uses(ci, "actions/setup-go"), "Go is set up (the Pulumi CLI and the SDK generator are built with it)");
     assert.ok(uses(ci, "actions/setup-python"), "Python is set up (the Python SDK's tests)");
   });
@@ -104,40 +107,101 @@ describe("release: the GitHub workflows", function () {
     }
   });
 
-  it("release.yml runs on v* tags, calls the same release script, and publishes everything it builds", () => {
+  it("every workflow sets up the toolchains .tool-versions pins (Node.js, Go, Python), read by scripts/toolchain-version", () => {
+    for (const file of fs.readdirSync(workflows)) {
+      const w = load(file);
+      for (const [name, job] of Object.entries(w.jobs)) {
+        const all = job.steps ?? [];
+        const setups = all.filter((s) => /^actions\/setup-(node|go|python)@/.test(s.uses ?? ""));
+        const pins = all.find((s) => s.id === "pins");
+        for (const setup of setups) {
+          const tool = /setup-(\w+)@/.exec(setup.uses!)![1];
+          const version = setup.with?.[`${tool}-version`];
+          // The publish job checks nothing out: it takes the build's pin.
+          const from = pins ? `\${{ steps.pins.outputs.${tool} }}` : `\${{ needs.build.outputs.${tool} }}`;
+          assert.strictEqual(version, from, `${file} ${name}: ${setup.uses} takes its version from the pins`);
+        }
+        if (pins) {
+          assert.strictEqual(pins.run?.trim(), 'for t in node go python; do echo "$t=$(scripts/toolchain-version "$t")" >> "$GITHUB_OUTPUT"; done');
+          assert.ok(all.indexOf(pins) < all.indexOf(setups[0]), `${file} ${name}: the pins are read before the set-up`);
+        }
+      }
+    }
+  });
+
+  it("no checkout keeps its token: persist-credentials: false in every workflow", () => {
+    for (const file of fs.readdirSync(workflows))
+      for (const step of steps(load(file)).filter((s) => s.uses?.startsWith("actions/checkout@"))) assert.strictEqual(step.with?.["persist-credentials"], false, `${file}: ${JSON.stringify(step)}`);
+  });
+
+  it("release.yml: only a tag on main; tests, then a read-only build, then a publish job that only downloads, checks, attests and publishes", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     assert.strictEqual(pkg.scripts.release, "bash scripts/release");
     const rel = load("release.yml");
     assert.deepStrictEqual(rel.on, { push: { tags: ["v*"] } });
-    const script = runs(rel);
-    assert.match(script, /^npm run release -- "\$VERSION"$/m, "the release script, as `npm run release -- <version>`");
-    // The test job first: the CI workflow itself, and the publishing job needs it.
+    assert.deepStrictEqual(rel.permissions, { contents: "read" });
+    assert.deepStrictEqual(Object.keys(rel.jobs), ["on-main", "test", "build", "publish"]);
+    const { "on-main": onMain, test, build, publish } = rel.jobs;
+
+    // A tag whose commit is not on main runs nothing else (scripts/release-support/on-main, tested in release-on-main.test.ts).
+    assert.strictEqual(onMain.steps![0].with?.["fetch-depth"], 0, "origin/main is fetched");
+    assert.ok(onMain.steps!.some((s) => s.run?.trim() === 'scripts/release-support/on-main "$GITHUB_SHA" origin/main'));
+    assert.deepStrictEqual(onMain.permissions, { contents: "read" });
+    // The tests first: the CI workflow itself.
     assert.ok("workflow_call" in load("ci.yml").on, "ci.yml can be called");
-    assert.strictEqual(rel.jobs.test?.uses, "./.github/workflows/ci.yml", "the release's test job is the CI workflow");
-    const publishing = Object.entries(rel.jobs).filter(([, j]) => j.steps);
+    assert.deepStrictEqual([test.uses, test.needs], ["./.github/workflows/ci.yml", "on-main"]);
+
+    // build: read-only, no token kept, no OIDC, nothing restored from a cache, the same release script.
+    assert.deepStrictEqual(build.needs, ["on-main", "test"]);
+    assert.deepStrictEqual(build.permissions, { contents: "read" });
+    assert.strictEqual(build.environment, undefined, "no environment secrets in the build");
+    const b = build.steps!;
+    assert.strictEqual(b[0].with?.["persist-credentials"], false);
+    assert.strictEqual(b[0].with?.["fetch-depth"], 0, "all tags: the compatibility check reads the last release's schema");
+    assert.ok(!b.some((s) => s.uses?.startsWith("actions/cache@")), "no cache restored into the build");
+    assert.strictEqual(b.find((s) => s.uses?.startsWith("actions/setup-go@"))?.with?.cache, false);
+    assert.strictEqual(b.find((s) => s.uses?.startsWith("actions/setup-node@"))?.with?.["package-manager-cache"], false);
+    assert.ok(!JSON.stringify(build).includes("secrets."), "no secret in the build");
+    const buildScript = b.map((s) => s.run ?? "").join("\n");
+    assert.match(buildScript, /^npm run release -- "\$VERSION"$/m, "the release script, as `npm run release -- <version>`");
+    assert.match(buildScript, /scripts\/release-support\/version-info\.ts "\$version" >> "\$GITHUB_OUTPUT"/);
+    assert.ok(b.some((s) => s.run?.includes("GITHUB_REF_NAME#v")), "the version comes from the tag");
+    const uploads = b.filter((s) => s.uses?.startsWith("actions/upload-artifact@"));
     assert.deepStrictEqual(
-      publishing.map(([, j]) => j.needs),
-      ["test"],
-      "the one publishing job needs the test job",
+      uploads.map((s) => [s.with?.name, s.with?.path]),
+      [
+        ["release", "dist/release/v${{ steps.version.outputs.version }}/"],
+        ["release-notes", "dist/notes/notes.md"],
+      ],
     );
+
+    // publish: no checkout, no build tool; downloads, checks against SHA256SUMS, attests, publishes.
+    assert.strictEqual(publish.needs, "build");
+    assert.deepStrictEqual(publish.permissions, { contents: "write", "id-token": "write", attestations: "write" });
+    assert.strictEqual(publish.environment, "release");
+    const p = publish.steps!;
+    assert.ok(!p.some((s) => s.uses?.startsWith("actions/checkout@")), "the publish job checks nothing out");
+    const script = p.map((s) => s.run ?? "").join("\n");
+    assert.doesNotMatch(script, /npm (ci|install|run)|scripts\/|node /, "the publish job runs none of the build's tools");
+    assert.deepStrictEqual(
+      p.filter((s) => s.uses?.startsWith("actions/download-artifact@")).map((s) => s.with?.name),
+      ["release", "release-notes"],
+    );
+    const check = p.findIndex((s) => s.run?.includes("sha256sum --check --strict SHA256SUMS"));
+    const attest = p.findIndex((s) => s.uses?.startsWith("actions/attest-build-provenance@"));
+    const firstPublish = p.findIndex((s) => /gh release create|npm publish/.test(s.run ?? "") || s.uses?.startsWith("pypa/"));
+    assert.ok(check >= 0 && attest > check && firstPublish > attest, "checked, then attested, then published");
+    assert.strictEqual(p[attest].with?.["subject-path"], "release/*", "every release file (archives, npm tarballs, wheel, sdist, schema, SHA256SUMS)");
     // Prereleases: npm's next tag, GitHub's prerelease, never latest (version-info decides).
-    assert.match(script, /scripts\/release-support\/version-info\.ts "\$version" >> "\$GITHUB_OUTPUT"/);
-    assert.equal((script.match(/npm publish [^\n]*--tag "\$NPM_TAG"/g) ?? []).length, 2, "both npm packages under the version's dist-tag");
+    assert.equal((script.match(/npm publish [^\n]*--provenance [^\n]*--tag "\$NPM_TAG"/g) ?? []).length, 2, "both npm packages under the version's dist-tag, with provenance");
     assert.match(script, /flags\+=\(--prerelease --latest=false\)/);
-    assert.ok(
-      steps(rel).some((s) => s.run?.includes("GITHUB_REF_NAME#v")),
-      "the version comes from the tag",
-    );
-    assert.strictEqual(steps(rel)[0].with?.["fetch-depth"], 0, "all tags: the compatibility check reads the last release's schema");
-    assert.match(script, /gh release create "v\$VERSION" .*"dist\/release\/v\$VERSION"\/\*/, "every artifact (SHA256SUMS included) becomes a release asset");
+    assert.match(script, /gh release create "v\$VERSION" .*--notes-file notes\/notes\.md .*release\/\*$/m, "every artifact (SHA256SUMS included) becomes a release asset");
     // The tarball names scripts/release writes (test/scripts/release.test.ts checks them).
-    assert.match(script, /npm publish .*"dist\/release\/v\$VERSION\/pulumi-esign-\$VERSION\.tgz"/);
-    assert.match(script, /npm publish .*"dist\/release\/v\$VERSION\/esign-pulumi-\$VERSION\.tgz"/);
+    assert.match(script, /npm publish .*"release\/pulumi-esign-\$VERSION\.tgz"/);
+    assert.match(script, /npm publish .*"release\/esign-pulumi-\$VERSION\.tgz"/);
     assert.ok(uses(rel, "pypa/gh-action-pypi-publish"), "PyPI through the trusted-publishing action");
     assert.ok(!JSON.stringify(rel).includes("PYPI_TOKEN") && !JSON.stringify(uses(rel, "pypa/gh-action-pypi-publish")?.with ?? {}).includes("password"), "no PyPI token: trusted publishing");
-    assert.match(script, /git tag "sdk\/v\$VERSION" "\$GITHUB_SHA"\n\s*git push origin "sdk\/v\$VERSION"/, "the Go SDK's tag sdk/vX.Y.Z");
-    const perms = rel.jobs.release.permissions;
-    assert.deepStrictEqual(perms, { contents: "write", "id-token": "write" });
+    assert.match(script, /gh api "repos\/\$GITHUB_REPOSITORY\/git\/refs" -f "ref=refs\/tags\/sdk\/v\$VERSION" -f "sha=\$GITHUB_SHA"/, "the Go SDK's tag sdk/vX.Y.Z");
   });
 
   it("acceptance.yml runs the acceptance run on a schedule with the account's secret, actions pinned to commit SHAs, and always sweeps after it", () => {
@@ -145,12 +209,19 @@ describe("release: the GitHub workflows", function () {
     assert.ok(acc.on.schedule?.[0]?.cron && "workflow_dispatch" in acc.on, "scheduled, and runnable by hand");
     assert.deepStrictEqual(acc.permissions, { contents: "read" });
     for (const step of steps(acc).filter((st) => st.uses)) assert.match(step.uses!, /^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/, `${step.uses} is pinned to a commit`);
-    const env = (Object.values(acc.jobs)[0] as { env?: Record<string, string> }).env ?? {};
-    assert.strictEqual(env.ESIGN_ACCEPTANCE_API_KEY, "${{ secrets.ESIGN_ACCEPTANCE_API_KEY }}");
+    const job = Object.values(acc.jobs)[0];
+    const env = job.env ?? {};
     assert.strictEqual(env.ESIGN_ACCEPTANCE_FAX, "${{ vars.ESIGN_ACCEPTANCE_FAX }}", "fax lines (money) only when the repository says so");
     const run = steps(acc).find((st) => st.run?.trim() === "npm run test:acceptance");
     const sweep = steps(acc).find((st) => st.run?.trim() === "npm run test:acceptance -- --sweep") as Step & { if?: string };
     assert.ok(run && sweep, "the run, then the sweeper");
+    // The key only where the service is called: not in the job's env, not in npm ci's (install scripts) step.
+    assert.strictEqual(env.ESIGN_ACCEPTANCE_API_KEY, undefined, "the key is not in the job's environment");
+    const withKey = steps(acc).filter((st) => JSON.stringify(st).includes("secrets."));
+    assert.deepStrictEqual(withKey, [run, sweep]);
+    for (const st of withKey) assert.strictEqual(st.env?.ESIGN_ACCEPTANCE_API_KEY, "${{ secrets.ESIGN_ACCEPTANCE_API_KEY }}");
+    const prepare = steps(acc).findIndex((st) => /scripts\/install-deps\n\s*scripts\/build\n\s*scripts\/ensure-pulumi/.test(st.run ?? ""));
+    assert.ok(prepare >= 0 && prepare < steps(acc).indexOf(run!), "dependencies, build and CLI made before, without the key");
     assert.strictEqual(sweep.if, "always()", "the sweeper runs after a failed run too");
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     assert.strictEqual(pkg.scripts["test:acceptance"], "bash scripts/acceptance");
