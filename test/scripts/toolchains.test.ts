@@ -172,3 +172,22 @@ describe("toolchains: a pulumi-language-yaml on PATH is used when its version fi
     assert.match(r.stderr, /pulumi-language-yaml v1\.10\.0 on PATH does not fit/);
   });
 });
+
+describe("toolchains: Go's checksum database stays on", () => {
+  // Go turns the check off per module with these variables, or for all with GOSUMDB set to "off" or the go flag "insecure";
+  // sum.golang.org is reached through the module proxy here (proxy.golang.org/sumdb/), so nothing needs them (D133).
+  const off = new RegExp(["GONOSUM" + "DB", "GONOSUM" + "CHECK", "GOIN" + "SECURE", "GOPRI" + "VATE", "GOSUMDB\\s*[=:]\\s*[\"']?" + "off", "-in" + "secure\\b"].join("|"));
+  const files = (dir: string): string[] =>
+    fs.existsSync(path.join(repoRoot, dir))
+      ? fs
+          .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? (e.name === "node_modules" ? [] : files(path.join(dir, e.name))) : [path.join(dir, e.name)]))
+      : [];
+
+  it("no script, test, tool, workflow or doc turns it off for any module", () => {
+    const scanned = [...files("scripts"), ...files("test"), ...files("tools"), ...files(".github"), ...files("docs"), "README.md", "package.json", ".tool-versions"];
+    assert.ok(scanned.length > 100, `${scanned.length} files`);
+    const found = scanned.filter((f) => off.test(fs.readFileSync(path.join(repoRoot, f), "utf8")));
+    assert.deepStrictEqual(found, []);
+  });
+});

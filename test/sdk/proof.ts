@@ -102,8 +102,8 @@ export function goBinary(): string {
   throw new Error("no Go toolchain on PATH or in /usr/local/go (the Go proofs need Go >= 1.25)");
 }
 
-/** Go builds as scripts/ensure-pulumi builds the CLI: this toolchain, module mode, pulumi's modules past the sumdb (D1). */
-export const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", GONOSUMDB: "github.com/pulumi/pulumi" };
+/** Go builds as scripts/ensure-pulumi builds the CLI: this toolchain, module mode, every module checked against the checksum database (D133). */
+export const goEnv = { GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod" };
 
 /** The venv's python (made on first use, then cached: scripts/ensure-python). */
 export function venvPython(): string {
