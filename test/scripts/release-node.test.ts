@@ -12,7 +12,7 @@ import * as os from "os";
 import * as path from "path";
 import { repoRoot, run, runOk, tempDir } from "../packaging/support";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build scripts are CommonJS
+// The build scripts are CommonJS without types.
 const { NODE_VERSION, TARGETS, hostTarget, archiveName } = require("../../scripts/plugin/targets");
 const PINS: { version: string; sha256: Record<string, string> } = require("../../scripts/plugin/node-sha256.json");
 

@@ -38,10 +38,6 @@ interface Workflow {
 }
 const load = (file: string): Workflow => parseYaml(fs.readFileSync(path.join(workflows, file), "utf8"));
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps ?? []);
-const runs = (w: Workflow) =>
-  steps(w)
-    .map((s) => s.run ?? "")
-    .join("\n");
 const uses = (w: Workflow, action: string) => steps(w).find((s) => s.uses?.startsWith(`${action}@`));
 
 describe("release: the GitHub workflows", function () {
@@ -165,7 +161,10 @@ describe("release: the GitHub workflows", function () {
     const buildScript = b.map((s) => s.run ?? "").join("\n");
     assert.match(buildScript, /^npm run release -- "\$VERSION"$/m, "the release script, as `npm run release -- <version>`");
     assert.match(buildScript, /scripts\/release-support\/version-info\.ts "\$version" >> "\$GITHUB_OUTPUT"/);
-    assert.ok(b.some((s) => s.run?.includes("GITHUB_REF_NAME#v")), "the version comes from the tag");
+    assert.ok(
+      b.some((s) => s.run?.includes("GITHUB_REF_NAME#v")),
+      "the version comes from the tag",
+    );
     const uploads = b.filter((s) => s.uses?.startsWith("actions/upload-artifact@"));
     assert.deepStrictEqual(
       uploads.map((s) => [s.with?.name, s.with?.path]),

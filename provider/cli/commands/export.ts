@@ -14,7 +14,8 @@ const FORMATS = ["account", "pulumi-import"];
  * in the process list (`ps`, /proc/<pid>/cmdline), which every user of the machine reads (D134).
  */
 function keyOf(args: Args, ui: Ui): string {
-  if (args.has("api-key")) throw new UsageError("--api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)");
+  if (args.has("api-key"))
+    throw new UsageError("--api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)");
   const file = args.string("api-key-file");
   if (file === undefined) {
     const key = ui.io.env.ESIGN_API_KEY;

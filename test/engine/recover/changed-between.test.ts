@@ -29,8 +29,7 @@ describe("engine: recover's import refuses a stack that changed after it was rea
     for (const r of d.deployment.resources ?? []) if (r.type === "pulumi:pulumi:Stack") r.outputs = { ...r.outputs, edited: "by recover" };
     return d;
   };
-  const guard = (read: string) =>
-    importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => fileBackendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
+  const guard = (read: string) => importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => fileBackendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
   const up = async (n: number) => {
     const r = await runPulumi(["up", "--yes", "--skip-preview", "--stack", "test"], dir, { ...env, N: String(n) });
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);
@@ -47,7 +46,10 @@ describe("engine: recover's import refuses a stack that changed after it was rea
     await up(1);
   });
   after(() => {
-    for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -61,7 +61,10 @@ describe("esign export: --force to overwrite", () => {
     assert.match(fromEnv.stdout, /^# Exported by esign export/);
     const { result, calls } = await h.counting(() => esign(["export", "--out", "-", "--api-key", h.svc.apiKey, "--base-url", h.svc.baseUrl]));
     assert.strictEqual(result.code, 64);
-    assert.match(result.stderr, /^esign export: --api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE \(- reads stdin\)\n/);
+    assert.match(
+      result.stderr,
+      /^esign export: --api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE \(- reads stdin\)\n/,
+    );
     assert.ok(!result.stderr.includes(h.svc.apiKey), "the refusal does not repeat the key");
     assert.deepStrictEqual(calls, []);
     const missing = await esign(["export", "--out", "-", "--api-key-file", path.join(dir, "nope"), "--base-url", h.svc.baseUrl]);

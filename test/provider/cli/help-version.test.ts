@@ -85,7 +85,10 @@ describe("esign: usage errors exit 64, labelled", () => {
     [["export", "extra"], "esign export: unexpected argument extra"],
     [["export", "-x"], "esign export: unknown option -x"],
     [["export"], "esign export: no API key (ESIGN_API_KEY or --api-key-file FILE)"],
-    [["export", "--api-key", "k"], "esign export: --api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)"],
+    [
+      ["export", "--api-key", "k"],
+      "esign export: --api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)",
+    ],
   ];
   for (const [args, line] of cases)
     it(`esign ${args.join(" ")}: "${line}", the usage, exit 64`, async () => {

@@ -61,7 +61,10 @@ describe("esign recover: the lock (no backend changed)", () => {
     );
     assert.match(lockPlan({ seen: true, locks: seen }, ask()).refuse ?? "", /^stack prod is locked by a run that was cut off \(ci@.* \(pid \d+\) at 2026-11-29T01:00:00Z\); run again with --unlock/);
     const plan = lockPlan({ seen: true, locks: seen }, ask({ unlock: true }));
-    assert.deepStrictEqual(plan.remove.map((l: StackLock) => l.file), [path.join(lockDir, "dead.json")]);
+    assert.deepStrictEqual(
+      plan.remove.map((l: StackLock) => l.file),
+      [path.join(lockDir, "dead.json")],
+    );
     assert.strictEqual(plan.cancel, false, "no pulumi cancel: it would remove any lock there, one made since included");
   });
 
