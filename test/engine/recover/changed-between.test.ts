@@ -1,8 +1,11 @@
 /**
- * `esign recover`'s state edit never overwrites an update that ran after it read the stack (D132):
- * its import (cli/recover-import.ts) exports the stack again first and refuses, in one line, when
- * the checkpoint is not the one the edit was made from, or when an update holds the lock. Through
- * the real CLI on a file backend: the read, then a real `pulumi up`, then the import.
+ * `esign recover` acts only on what it saw (D132), through the real CLI on a file backend. Its
+ * state edit never overwrites an update that ran after it read the stack: the import
+ * (cli/recover-import.ts) exports the stack again first and refuses, in one line, when the
+ * checkpoint is not the one the edit was made from, or when an update holds the lock (the read,
+ * then a real `pulumi up`, then the import). And `esign recover --unlock` leaves a lock it cannot
+ * judge (another machine's) and never removes a running update's; `--cancel-update STACK` removes
+ * the one it names.
  */
 import * as assert from "assert";
 import * as crypto from "crypto";
@@ -11,11 +14,12 @@ import * as os from "os";
 import * as path from "path";
 import { runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
+import { esign } from "./cut-project";
 import { importUnlessChanged } from "../../../provider/cli/recover-import";
 import { fileBackendLocks } from "../../../provider/cli/recover-pulumi";
 import type { ExportedDeployment } from "../../../provider/deployment/pending-state";
 
-describe("engine: recover's import refuses a stack that changed after it was read", function () {
+describe("engine: recover acts only on what it saw (the import, the lock)", function () {
   this.timeout(300_000);
   const dir = path.join(repoRoot, ".pulumi-local", `between-${crypto.randomBytes(4).toString("hex")}`);
   let env: Record<string, string>;
@@ -78,5 +82,32 @@ describe("engine: recover's import refuses a stack that changed after it was rea
     const read = await exportNow();
     assert.strictEqual(await guard(read), undefined);
     assert.deepStrictEqual(outputsOf(await exportNow()), { n: 2, edited: "by recover" });
+  });
+
+  it("--unlock leaves another machine's lock and a running update's; --cancel-update STACK removes the lock it names", async () => {
+    const lockDir = path.join(dir, "state", ".pulumi", "locks", "organization", "between", "test");
+    const lock = (name: string, content: Record<string, unknown>) => {
+      fs.mkdirSync(lockDir, { recursive: true });
+      fs.writeFileSync(path.join(lockDir, `${name}.json`), JSON.stringify({ username: "ci", timestamp: "t", ...content }));
+    };
+    const recover = (...args: string[]) => esign(dir, env, "recover", [...args, "--stack", "test"]);
+    lock("elsewhere", { pid: 2291, hostname: "runner-7.example" });
+    const refused = await recover("--unlock");
+    assert.strictEqual(refused.code, 1, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /locked by ci@runner-7\.example \(pid 2291\) at t, a process recover cannot see from this machine; if no update runs there, run again with --cancel-update test/);
+    assert.deepStrictEqual(fs.readdirSync(lockDir), ["elsewhere.json"], "left in place");
+    const wrong = await recover("--cancel-update", "prod");
+    assert.strictEqual(wrong.code, 1);
+    assert.match(wrong.stderr, /--cancel-update names stack prod, not test/);
+    const named = await recover("--cancel-update", "test");
+    assert.strictEqual(named.code, 0, named.stdout + named.stderr);
+    assert.match(named.stdout, /unlocked stack test: removed the lock of ci@runner-7\.example \(pid 2291\)/);
+    assert.deepStrictEqual(fs.readdirSync(lockDir), []);
+    lock("running", { pid: process.pid, hostname: os.hostname() });
+    const running = await recover("--cancel-update", "test");
+    assert.strictEqual(running.code, 1);
+    assert.match(running.stderr, /locked by a running update/);
+    assert.deepStrictEqual(fs.readdirSync(lockDir), ["running.json"], "never removed");
+    fs.rmSync(lockDir, { recursive: true, force: true });
   });
 });

@@ -78,7 +78,8 @@ function signal(pid: number, sig: NodeJS.Signals): void {
   }
 }
 
-function esign(dir: string, env: Record<string, string>, command: string, args: string[]): Promise<CliResult> {
+/** `esign <command>` (the compiled CLI) in `dir` with the engine's environment. */
+export function esign(dir: string, env: Record<string, string>, command: string, args: string[]): Promise<CliResult> {
   return new Promise<CliResult>((resolve) => {
     execFile(process.execPath, [path.join(repoRoot, "dist", "provider", "cli", "esign.js"), command, ...args], { cwd: dir, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
