@@ -191,3 +191,30 @@ describe("toolchains: Go's checksum database stays on", () => {
     assert.deepStrictEqual(found, []);
   });
 });
+
+describe("toolchains: the scripts' Python packages are pinned", () => {
+  it("every `pip install` in scripts/ names exact versions (==) or a path of this repository", () => {
+    const specs: string[] = [];
+    for (const name of fs.readdirSync(path.join(repoRoot, "scripts"))) {
+      const file = path.join(repoRoot, "scripts", name);
+      if (!fs.statSync(file).isFile()) continue;
+      const code = fs
+        .readFileSync(file, "utf8")
+        .replace(/\\\n\s*/g, " ")
+        .split("\n")
+        .filter((l) => !l.trim().startsWith("#"))
+        .join("\n");
+      for (const m of code.matchAll(/pip install ([^\n]*)/g))
+        for (const word of m[1].split("#")[0].split(/\s+/)) {
+          const w = word.replace(/^["']|["']$/g, "");
+          if (!w || w.startsWith("-") || w.startsWith("$") || w.startsWith(">") || w === "&&" || w === "||") continue;
+          specs.push(`${name}: ${w}`);
+        }
+    }
+    assert.ok(specs.length >= 5, specs.join("\n"));
+    assert.deepStrictEqual(
+      specs.filter((s) => !/==/.test(s)),
+      [],
+    );
+  });
+});
