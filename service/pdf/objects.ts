@@ -3,6 +3,7 @@
  * PDF object model and a tokenizer/parser over a Buffer. Used both for the file structure
  * (indirect objects, xref) and for content streams (operands + operators).
  */
+import { tooLarge } from "./budget";
 import { PdfError } from "./errors";
 
 export class PdfName {
@@ -89,7 +90,7 @@ export class Lexer {
    * true/false/null come back as PdfOp; in file structure they are an error.
    */
   parseValue(ops = false, depth = 0): PdfValue | PdfOp {
-    if (depth > MAX_DEPTH) throw new PdfError("malformed", "objects nested too deeply");
+    if (depth > MAX_DEPTH) throw tooLarge(`objects nested more than ${MAX_DEPTH} deep`);
     this.skipWhitespace();
     const b = this.buf;
     if (this.pos >= b.length) throw new PdfError("malformed", "unexpected end of data");

@@ -4,6 +4,7 @@
  * show operators Tj, TJ, ' and ". Strings are decoded through the font's /ToUnicode CMap
  * when there is one (bfchar/bfrange), else as single-byte Latin-1 (WinAnsi-like).
  */
+import { isTooLarge } from "./budget";
 import type { PdfDocument } from "./document";
 import { Lexer, PdfName, PdfOp, PdfString, numberOf, type PdfDict, type PdfValue } from "./objects";
 
@@ -38,9 +39,13 @@ function hexToString(hex: string): string {
   return s;
 }
 
+/** Range codes one CMap may expand: two full 16-bit planes; a hostile CMap repeats 0000-FFFF. */
+const MAX_RANGE_CODES = 2 * 65536;
+
 /** Parses the bfchar/bfrange sections of a ToUnicode CMap. */
 export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBytes: number } {
   const map = new Map<number, string>();
+  let rangeCodes = 0;
   let codeBytes = 1;
   const csr = /begincodespacerange\s*<([0-9a-fA-F]+)>/.exec(cmap);
   if (csr) codeBytes = Math.max(1, Math.ceil(csr[1]!.length / 2));
@@ -50,7 +55,8 @@ export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBy
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]*>|\[[^\]]*\])/g)) {
       const lo = parseInt(m[1]!, 16);
-      const hi = Math.min(parseInt(m[2]!, 16), lo + 65535);
+      const hi = Math.min(parseInt(m[2]!, 16), lo + 65535, lo + MAX_RANGE_CODES - rangeCodes - 1);
+      rangeCodes += Math.max(0, hi - lo + 1);
       const dst = m[3]!;
       if (dst.startsWith("[")) {
         const items = [...dst.matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => hexToString(x[1]!));
@@ -60,6 +66,7 @@ export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBy
         const lastCode = base.charCodeAt(base.length - 1);
         for (let c = lo; c <= hi; c++) map.set(c, base.slice(0, -1) + String.fromCharCode(lastCode + (c - lo)));
       }
+      if (rangeCodes >= MAX_RANGE_CODES) return { map, codeBytes };
     }
   }
   return { map, codeBytes };
@@ -73,11 +80,13 @@ function fontDecoder(doc: PdfDocument, font: PdfDict | undefined): FontDecoder {
   try {
     const data = doc.streamData(font?.get("ToUnicode"));
     if (data) {
+      doc.budget.chargeBytes(data.length, "a ToUnicode CMap"); // parsed again for every page that uses it
       const parsed = parseToUnicode(data.toString("latin1"));
       map = parsed.map;
       if (composite) codeBytes = parsed.codeBytes;
     }
-  } catch {
+  } catch (e) {
+    if (isTooLarge(e)) throw e;
     map = undefined; // undecodable CMap: fall back to raw codes
   }
   return { codeBytes, map };
@@ -126,7 +135,8 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
     let v: PdfValue | PdfOp;
     try {
       v = lx.parseValue(true);
-    } catch {
+    } catch (e) {
+      if (isTooLarge(e)) throw e;
       continue; // skip unparsable bytes (inline images, junk) and resync
     }
     if (!(v instanceof PdfOp)) {

@@ -9,6 +9,7 @@ import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../kernel";
 import { download } from "../signature-requests/documents";
 import { badRequest } from "../../http/errors";
+import { isTooLarge } from "../../pdf";
 import { detectFields } from "./detect";
 import { PageRangeError } from "./page-range";
 
@@ -21,6 +22,8 @@ async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Re
   } catch (e) {
     // The contract checks the syntax first; this only guards against the two ever disagreeing.
     if (e instanceof PageRangeError) throw badRequest(e.message, "page_range");
+    // A file built to exhaust the reader is refused, not reported as one more unreadable file.
+    if (isTooLarge(e)) throw badRequest(e.message, body.file ? "file" : "file_url");
     throw e;
   }
   const { result, topWarnings } = out;
