@@ -7,7 +7,7 @@
  */
 import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../kernel";
-import { download } from "../signature-requests/documents";
+import { downloadFile } from "../../files/fetch";
 import { badRequest } from "../../http/errors";
 import { isTooLarge } from "../../pdf";
 import { detectFields } from "./detect";
@@ -15,7 +15,7 @@ import { PageRangeError } from "./page-range";
 
 async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Reply> {
   const { body } = ctx;
-  const data = body.file ? Buffer.from(body.file.content) : await download(body.file_url!, "file_url", ctx.options.maxBodyBytes);
+  const data = body.file ? Buffer.from(body.file.content) : await downloadFile(body.file_url!, "file_url", ctx.options.maxBodyBytes);
   let out: ReturnType<typeof detectFields>;
   try {
     out = detectFields(data, body.detection_mode, body.page_range ?? "all", ctx.clock.now());
