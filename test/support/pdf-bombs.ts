@@ -76,7 +76,13 @@ export async function pdfBombs(): Promise<PdfBomb[]> {
     { name: "a trailer whose /Prev is itself", pdf: rawPdf([CATALOG, "<< /Type /Pages /Kids [] /Count 0 >>"], { trailerExtra: (at) => `/Prev ${at} ` }), refused: true },
     {
       name: "a field that lists itself twice among its /Kids",
-      pdf: rawPdf([`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R] >> >>`, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R >>", "null", "<< /Kids [5 0 R 5 0 R] >>"]),
+      pdf: rawPdf([
+        `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R] >> >>`,
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R >>",
+        "null",
+        "<< /Kids [5 0 R 5 0 R] >>",
+      ]),
       refused: false,
     },
     { name: "a CMap of 20,000 full ranges", pdf: withFont(cmap), refused: false },

@@ -109,7 +109,11 @@ describe("service: journal files", () => {
     ] as const;
     for (const [json, reason] of crafted) {
       const file = craftedJournal(tmpDir(), json);
-      assert.throws(() => new JournalStore(file), (e: unknown) => e instanceof JournalDamaged && reason.test(e.message), json);
+      assert.throws(
+        () => new JournalStore(file),
+        (e: unknown) => e instanceof JournalDamaged && reason.test(e.message),
+        json,
+      );
     }
     assert.equal(({} as { polluted?: unknown }).polluted, undefined);
   });
