@@ -108,7 +108,7 @@ export class PdfDocument {
   }
 
   private parseIndirectAt(offset: number): { num: number; value: PdfValue } {
-    const lx = new Lexer(this.buf, offset);
+    const lx = new Lexer(this.buf, offset, this.budget);
     lx.skipWhitespace();
     const num = Number(lx.readWord());
     lx.skipWhitespace();
@@ -156,7 +156,7 @@ export class PdfDocument {
     const objStm = this.objectStream(streamNum);
     const off = objStm?.offsets[index];
     if (!objStm || off === undefined) return null;
-    return new Lexer(objStm.data, objStm.first + off).parseObject();
+    return new Lexer(objStm.data, objStm.first + off, this.budget).parseObject();
   }
 
   /** An object stream's data and offsets, read once however many objects it holds. */
@@ -167,7 +167,7 @@ export class PdfDocument {
     if (!(stream instanceof PdfStream)) return null;
     const data = this.decode(stream);
     const n = numberOf(stream.dict.get("N")) ?? 0;
-    const lx = new Lexer(data);
+    const lx = new Lexer(data, 0, this.budget);
     const offsets: number[] = [];
     try {
       for (let i = 0; i < n && !lx.atEnd(); i++) {
@@ -212,7 +212,7 @@ export class PdfDocument {
   }
 
   private readXrefSection(offset: number): PdfDict {
-    const lx = new Lexer(this.buf, offset);
+    const lx = new Lexer(this.buf, offset, this.budget);
     lx.skipWhitespace();
     if (lx.peekWord() === "xref") {
       lx.readWord();
@@ -298,7 +298,7 @@ export class PdfDocument {
       if (v instanceof PdfStream && v.dict.get("Type") instanceof Object && (v.dict.get("Type") as { name?: string }).name === "ObjStm") {
         try {
           const data = this.decode(v);
-          const lx = new Lexer(data);
+          const lx = new Lexer(data, 0, this.budget);
           const n = numberOf(v.dict.get("N")) ?? 0;
           for (let i = 0; i < n && !lx.atEnd(); i++) {
             const objNum = Number(lx.parseObject());
@@ -315,7 +315,7 @@ export class PdfDocument {
     let trailer: PdfDict | undefined;
     if (trailerAt >= 0) {
       try {
-        const t = new Lexer(this.buf, trailerAt + 7).parseObject();
+        const t = new Lexer(this.buf, trailerAt + 7, this.budget).parseObject();
         if (isDict(t)) trailer = t;
       } catch {
         /* ignore */

@@ -103,12 +103,17 @@ function decodeString(s: PdfString, f: FontDecoder): string {
   return out;
 }
 
+/** Operands kept before an operator: none takes more than six (TJ takes one array). */
+const MAX_OPERANDS = 32;
+/** Graphics states saved by `q` at once (PDF's implementation limit is 28). */
+const MAX_SAVE_DEPTH = 256;
+
 /** Extracts positioned text items from one page's content. */
 export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDict | undefined): TextItem[] {
   const fonts = doc.dict(resources?.get("Font"));
   const decoders = new Map<string, FontDecoder>();
   const items: TextItem[] = [];
-  const lx = new Lexer(content);
+  const lx = new Lexer(content, 0, doc.budget);
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
   let tm: Matrix = IDENTITY;
@@ -130,8 +135,7 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
     // Advance approximately (no glyph widths): half the font size per character.
     tm = mul([1, 0, 0, 1, text.length * size * 0.5, 0], tm);
   };
-  let guard = 0;
-  while (!lx.atEnd() && guard++ < 5_000_000) {
+  while (!lx.atEnd()) {
     let v: PdfValue | PdfOp;
     try {
       v = lx.parseValue(true);
@@ -140,6 +144,7 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
       continue; // skip unparsable bytes (inline images, junk) and resync
     }
     if (!(v instanceof PdfOp)) {
+      if (operands.length >= MAX_OPERANDS) operands.shift(); // junk without an operator must not pile up
       operands.push(v);
       continue;
     }
@@ -151,7 +156,7 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
         break;
       }
       case "q":
-        stack.push(ctm);
+        if (stack.length < MAX_SAVE_DEPTH) stack.push(ctm);
         break;
       case "Q":
         ctm = stack.pop() ?? IDENTITY;

@@ -56,9 +56,11 @@ export async function pdfBombs(): Promise<PdfBomb[]> {
   const gib = await deflatedZeros(1 << 30);
   const twice = zlib.deflateSync(gib, { level: 9 });
   const fourMib = zlib.deflateSync(Buffer.alloc(4 << 20, 0x20));
+  const dense = zlib.deflateSync(Buffer.from("[0]".repeat((1 << 20) / 3)));
   const pages = 2000;
   const sharedPages = Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /Contents 3 0 R >>");
-  const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(" ");
+  /** The page tree of pages 4 .. n+3 (the shared stream is object 3). */
+  const pagesOf = (n: number) => `<< /Type /Pages /Kids [${Array.from({ length: n }, (_, i) => `${i + 4} 0 R`).join(" ")}] /Count ${n} /MediaBox [0 0 612 792] >>`;
   const deep = 50_000;
   const cmapRanges = Array.from({ length: 20_000 }, () => "<0000> <FFFF> <0041>").join("\n");
   const cmap = Buffer.from(`begincodespacerange <0000> <FFFF> endcodespacerange\nbeginbfrange\n${cmapRanges}\nendbfrange`);
@@ -68,7 +70,12 @@ export async function pdfBombs(): Promise<PdfBomb[]> {
     { name: "a flate bomb behind a huge /Length", pdf: onePage(gib, "/Filter /FlateDecode /Length 99999999999999"), refused: true },
     {
       name: "one 4 MiB stream shared by 2000 pages",
-      pdf: rawPdf([CATALOG, `<< /Type /Pages /Kids [${kids}] /Count ${pages} /MediaBox [0 0 612 792] >>`, stream("/Filter /FlateDecode", fourMib), ...sharedPages]),
+      pdf: rawPdf([CATALOG, pagesOf(pages), stream("/Filter /FlateDecode", fourMib), ...sharedPages]),
+      refused: true,
+    },
+    {
+      name: "1 MiB of nothing but [0] shared by 20 pages",
+      pdf: rawPdf([CATALOG, pagesOf(20), stream("/Filter /FlateDecode", dense), ...sharedPages.slice(0, 20)]),
       refused: true,
     },
     { name: "objects nested 50,000 deep", pdf: rawPdf([`<< /Type /Catalog /Pages 2 0 R /Deep ${"[".repeat(deep)}${"]".repeat(deep)} >>`, "<< /Type /Pages /Kids [] /Count 0 >>"]), refused: true },
