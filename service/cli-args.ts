@@ -11,7 +11,7 @@ const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key 
   [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
   [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description]
   [--response-dialect current|recorded-2021] [--data file] [--template-processing-ms N]
-  [--template-visibility-delay-ms N] [--verbose]`;
+  [--template-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--templates-left": "templates_left",
@@ -87,6 +87,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case "--verbose":
         o.verbose = true;
+        break;
+      case "--allow-default-key-on-network":
+        o.allowDefaultKeyOnNetwork = true;
         break;
       case "--help":
       case "-h":

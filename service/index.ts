@@ -13,7 +13,8 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, type App } from "./app";
-import type { ServiceOptions } from "./options";
+import { bindRefusal } from "./bind-guard";
+import { resolveOptions, type ServiceOptions } from "./options";
 import { registerOwnPort } from "./http/outbound";
 
 export { createApp, type App, type RequestHandler } from "./app";
@@ -38,6 +39,9 @@ export interface RunningService {
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  // Before createApp: a refused start must not take the data file's lock.
+  const refusal = bindRefusal(resolveOptions(options));
+  if (refusal) throw new Error(refusal);
   const app = createApp(options);
   const server = http.createServer(app.handler);
   // Node's clients (axios included) subtract 1 s from the announced `Keep-Alive: timeout=`

@@ -77,6 +77,11 @@ export interface ServiceOptions {
   compactEvery?: number;
   /** Allow the control plane from non-loopback peers (default false). */
   controlFromAnywhere?: boolean;
+  /**
+   * Listen on a non-loopback host with the well-known default key (D141). Default false: such
+   * a start is refused, since anyone on the network could then use the service as a relay.
+   */
+  allowDefaultKeyOnNetwork?: boolean;
   /** Print one line per request to stderr. */
   verbose?: boolean;
 }
@@ -112,6 +117,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     maxBodyBytes: o.maxBodyBytes ?? 50 * 1024 * 1024,
     compactEvery: o.compactEvery ?? 1000,
     controlFromAnywhere: o.controlFromAnywhere ?? false,
+    allowDefaultKeyOnNetwork: o.allowDefaultKeyOnNetwork ?? false,
     verbose: o.verbose ?? false,
   };
 }

@@ -11,7 +11,7 @@
 export { EsignClient } from "./client";
 export type { Areas, ListArgs } from "./areas";
 export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, isGone, isRoleRefusal, isUnauthorized, type EsignApiErrorFields } from "./errors";
-export { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, baseUrlProblem, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
 export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";
 export { REDACTED, Redactor } from "./redact";
 export { DEFAULT_RETRY_POLICY, backoffMs, type RetryPolicy } from "./retry";

@@ -6,6 +6,32 @@ import type { RateLimitInfo } from "./stats";
 
 export const DEFAULT_BASE_URL = "https://api.hellosign.com/v3";
 export const DEFAULT_USER_AGENT = "pulumi-esign/0.1.0";
+/**
+ * The largest answer the client reads (D143). The client reads only JSON (files come as
+ * URLs); its largest legitimate answer is a list page of 100 templates with their documents
+ * and fields, a few MB at most. 64 MiB is far above that and far below what would hurt a
+ * process the engine runs.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Why a base URL may not be used, else undefined (D143): plain http:// would send the API key
+ * in clear text, so it is allowed only to this machine (the local service). Its shape
+ * (ending in /v3) is the settings' rule.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `is not a URL: ${JSON.stringify(baseUrl)}`;
+  }
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol !== "http:") return `must be an https:// URL, got ${url.protocol}//`;
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return undefined;
+  return `uses http:// to ${url.host}, which would send the API key in clear text: use https://, or http:// only to this machine (127.0.0.1, ::1, localhost)`;
+}
 
 export interface RequestInfo {
   operation: OperationId;
@@ -56,6 +82,8 @@ export interface EsignClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Per-request timeout (default 30000 ms). */
   timeoutMs?: number;
+  /** The largest answer read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES); a larger one fails the call. */
+  maxResponseBytes?: number;
   logger?: Logger;
   userAgent?: string;
   /** Directory to record every exchange in, redacted (default: the ESIGN_RECORD variable; record.ts). */

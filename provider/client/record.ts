@@ -8,13 +8,14 @@
  * rate-limit headers, Retry-After) and both bodies, redacted before they are written: the
  * credentials the client knows, every value under a secret-like key (oauth.secret,
  * client_secret, tokens, passwords), and the local part of every e-mail address, replaced by
- * `redacted-<8 hex>` keyed with a random key kept in the directory (`.redaction-key`, never
- * sent), so one address stays one address through the recording (replay needs that) without
- * being guessable from its hash. Multipart bodies are summarised: field names, file names,
+ * `redacted-<8 hex>` keyed with a random key kept outside the directory (recordingKeyFile, D143:
+ * a recording shared whole must not carry the key that reverses its pseudonyms), so one address
+ * stays one address through the recording (replay needs that) without being guessable from its hash. Multipart bodies are summarised: field names, file names,
  * types and sizes, never the bytes.
  */
-import { createHmac, randomBytes } from "crypto";
+import { createHash, createHmac, randomBytes } from "crypto";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { REDACTED, type Redactor } from "./redact";
 
@@ -23,7 +24,20 @@ export const RECORD_ENV = "ESIGN_RECORD";
 const KEPT_HEADERS = ["content-type", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
 const SECRET_KEYS = /^(secret|client_secret|access_token|refresh_token|token|api_key|apikey|password|authorization)$/i;
 const EMAIL = /([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
-const KEY_FILE = ".redaction-key";
+/** Where earlier versions kept the key: inside the recording. Moved out on first use. */
+const OLD_KEY_FILE = ".redaction-key";
+/** Overrides the directory of the recordings' keys (default: the user's state directory). */
+export const RECORD_KEYS_ENV = "ESIGN_RECORD_KEYS";
+
+/**
+ * The pseudonym key of recording directory `dir`: one per directory (every process recording
+ * there shares it), in the user's state directory, named by a hash of the directory's path.
+ */
+export function recordingKeyFile(dir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const state = env.XDG_STATE_HOME || path.join(os.homedir(), ".local", "state");
+  const keys = env[RECORD_KEYS_ENV] || path.join(state, "esign", "recording-keys");
+  return path.join(keys, `${createHash("sha256").update(path.resolve(dir)).digest("hex").slice(0, 32)}.key`);
+}
 
 /** One multipart field as recorded: a file's name, type and size, or a text field's (redacted) value. */
 export interface RecordedPart {
@@ -134,17 +148,24 @@ export class Recorder {
     return createHmac("sha256", this.redactionKey()).update(local).digest("hex").slice(0, 8);
   }
 
-  /** The directory's key: made once (exclusive create), shared by every process that records there. */
+  /**
+   * The directory's key: made once (exclusive create) outside it, shared by every process that
+   * records there. A key an earlier version left inside the directory is moved out, so the
+   * pseudonyms already written stay the same.
+   */
   private redactionKey(): Buffer {
     if (this.key) return this.key;
-    const file = path.join(this.dir, KEY_FILE);
-    fs.mkdirSync(this.dir, { recursive: true });
+    const file = recordingKeyFile(this.dir);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const old = path.join(this.dir, OLD_KEY_FILE);
+    const inherited = fs.existsSync(old) ? fs.readFileSync(old, "utf8").trim() : undefined;
     try {
-      fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+      fs.writeFileSync(file, inherited ?? randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     this.key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "hex");
+    if (inherited !== undefined) fs.rmSync(old, { force: true });
     return this.key;
   }
 }

@@ -21,7 +21,7 @@ import {
 } from "../../contract";
 import { EsignApiError, EsignValidationError } from "./errors";
 import { hasFiles, toFormData } from "./multipart";
-import { DEFAULT_BASE_URL, DEFAULT_USER_AGENT, type EsignClientOptions } from "./options";
+import { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, baseUrlProblem, type EsignClientOptions } from "./options";
 import { Redactor } from "./redact";
 import { recorderFor, type Recorder } from "./record";
 import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
@@ -52,8 +52,14 @@ export class Transport {
   /** ESIGN_RECORD: every exchange written to a directory, redacted (record.ts). */
   private readonly recorder?: Recorder;
 
+  private readonly maxResponseBytes: number;
+
   constructor(private readonly options: EsignClientOptions) {
     checkNumbers(options);
+    const baseURL = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+    const problem = baseUrlProblem(baseURL);
+    if (problem) throw new Error(`EsignClient: baseUrl ${problem}`);
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.redactor = new Redactor([options.apiKey, options.accessToken]);
     this.share = { ...DEFAULT_SHARE_POLICY, ...options.share };
@@ -67,8 +73,10 @@ export class Transport {
     this.slots = new Semaphore(Math.max(1, options.maxConcurrency ?? 4));
     this.recorder = recorderFor(options.record, this.redactor);
     this.http = axios.create({
-      baseURL: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+      baseURL,
       timeout: options.timeoutMs ?? 30_000,
+      // Read while it streams: a larger answer is cut off at the limit, never held whole.
+      maxContentLength: this.maxResponseBytes,
       headers: { Accept: "application/json", "User-Agent": options.userAgent ?? DEFAULT_USER_AGENT },
       validateStatus: () => true,
       maxRedirects: 0,
@@ -88,6 +96,10 @@ export class Transport {
         this.budgets[prepared.spec.tier].settle();
         if (!axios.isAxiosError(error)) throw error; // a bug or a throwing hook, not the network
         const code = error.code;
+        // Too large is an answer, not a network failure: asking again would read it again.
+        if (/^maxContentLength size of -?\d+ exceeded$/.test(error.message)) {
+          throw this.networkError(prepared, code, `the answer is larger than ${this.maxResponseBytes} bytes (maxResponseBytes); it was not read`);
+        }
         this.stats.networkErrors += 1;
         countStatus(this.stats, 0);
         this.report(prepared, attempt, 0, started, {});
@@ -250,7 +262,8 @@ export class Transport {
     }
     const body = parsed.value as Record<string, unknown>;
     const warnings = normalizeWarnings(body.warnings);
-    if (warnings.length) this.options.onWarnings?.(warnings, { operation: prepared.id, method: spec.method, path: prepared.path });
+    // Redacted like errors: a warning can quote what was sent (a file name, a field), key included.
+    if (warnings.length) this.options.onWarnings?.(this.redactor.value(warnings), { operation: prepared.id, method: spec.method, path: prepared.path });
     if (spec.response.kind === "body") return body;
     if (spec.response.kind === "resource") return body[spec.response.key];
     const keys = [spec.response.key, ...(spec.response.aliases ?? [])];
@@ -317,6 +330,7 @@ function checkNumbers(options: EsignClientOptions): void {
     ["burst", 1, true],
     ["maxConcurrency", 1, true],
     ["timeoutMs", 1, false],
+    ["maxResponseBytes", 1, true],
   ];
   const share = options.share?.share;
   if (share !== undefined && !(typeof share === "number" && share > 0 && share <= 1)) {

@@ -4,6 +4,7 @@
  * (dynamic and native hosts alike), the native plugin's schema (its `config` and provider
  * inputs) and the docs, so a setting is declared once.
  */
+import { baseUrlProblem } from "../client/options";
 
 export interface SettingSpec {
   /** The camelCase name: `esign:<name>` in stack config, the provider input in the schema. */
@@ -108,6 +109,10 @@ function parseValue(spec: SettingSpec, raw: string): { value: unknown } | { erro
       // without it reaches the service's "no such endpoint" 404 for every object.
       if (spec.name === "baseUrl" && !/^https?:\/\/[^\s/]+(\/\S*)?\/v3\/?$/.test(text)) {
         return { error: `must be the API's http(s) URL ending in /v3 (e.g. https://api.hellosign.com/v3), got ${JSON.stringify(raw)}` };
+      }
+      if (spec.name === "baseUrl") {
+        const problem = baseUrlProblem(text);
+        if (problem) return { error: problem };
       }
       return { value: text };
     case "integer": {

@@ -10,6 +10,7 @@ import { ApiError } from "../http/errors";
 import { searchPairs, unflatten } from "../http/form";
 import type { Router } from "../http/router";
 import { errorReply } from "../http/writer";
+import { isLoopbackAddress } from "../http/loopback";
 import type { ControlRoute, Reply, ServiceContext } from "../kernel";
 import { checkControlRequest } from "./guard";
 import { parseControlPart } from "./parse";
@@ -17,7 +18,7 @@ import { parseControlPart } from "./parse";
 export async function runControlCall(req: IncomingMessage, path: string, query: string, svc: ServiceContext, router: Router<ControlRoute>): Promise<Reply> {
   const { options, store } = svc;
   try {
-    if (!options.controlFromAnywhere && !isLoopback(req.socket.remoteAddress)) {
+    if (!options.controlFromAnywhere && !isLoopbackAddress(req.socket.remoteAddress)) {
       throw new ApiError(403, "forbidden", "The control plane is only available from loopback");
     }
     checkControlRequest(req, { fromAnywhere: options.controlFromAnywhere });
@@ -39,8 +40,4 @@ export async function runControlCall(req: IncomingMessage, path: string, query: 
     store.commit();
     return errorReply(e);
   }
-}
-
-function isLoopback(addr: string | undefined): boolean {
-  return !!addr && (addr === "::1" || addr.startsWith("127.") || addr.startsWith("::ffff:127."));
 }

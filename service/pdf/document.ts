@@ -3,25 +3,47 @@
  * Opens a PDF: locates objects through classic xref tables, xref streams and object
  * streams (following /Prev), and falls back to scanning for "n g obj" when the xref is
  * missing or broken, which is common in hand-made and damaged files.
+ *
+ * Hostile files are bounded: every decoded stream is cached (a stream shared by many pages
+ * or objects is inflated once) and charged to the document's budget (budget.ts), the xref
+ * chain follows at most MAX_XREF_SECTIONS sections, an xref stream whose rows do not advance
+ * is malformed, and finding a stream's end is one sorted lookup, not a scan per object.
  */
+import { DocumentBudget, isTooLarge, tooLarge } from "./budget";
 import { PdfError } from "./errors";
 import { decodeStream } from "./filters";
 import { isDict, Lexer, numberOf, PdfRef, PdfStream, type PdfDict, type PdfValue } from "./objects";
 
 type XrefEntry = { kind: "offset"; offset: number } | { kind: "compressed"; stream: number; index: number };
 
+/** Sections of the /Prev chain read at most; real files have a handful (one per incremental save). */
+const MAX_XREF_SECTIONS = 1000;
+
+interface ObjectStream {
+  data: Buffer;
+  first: number;
+  offsets: number[];
+}
+
 export class PdfDocument {
   readonly xref = new Map<number, XrefEntry>();
   trailer: PdfDict = new Map();
   private readonly cache = new Map<number, PdfValue>();
   private readonly resolving = new Set<number>();
+  private readonly decoded = new Map<PdfStream, Buffer>();
+  private readonly objectStreams = new Map<number, ObjectStream | null>();
+  private endstreams: number[] | undefined;
 
-  constructor(readonly buf: Buffer) {
+  constructor(
+    readonly buf: Buffer,
+    readonly budget = new DocumentBudget(),
+  ) {
     const head = buf.subarray(0, 1024).toString("latin1");
     if (!head.includes("%PDF-")) throw new PdfError("not_pdf", "file is not a PDF (no %PDF- header)");
     try {
       this.readXrefChain();
-    } catch {
+    } catch (e) {
+      if (isTooLarge(e)) throw e;
       this.xref.clear();
       this.trailer = new Map();
     }
@@ -51,11 +73,19 @@ export class PdfDocument {
     return undefined;
   }
 
-  /** Decoded data of a stream value (resolving references). */
+  /** Decoded data of a stream value (resolving references); decoded once per document. */
   streamData(v: PdfValue | undefined): Buffer | undefined {
     const r = this.get(v);
     if (!(r instanceof PdfStream)) return undefined;
-    return decodeStream(r.dict, r.raw);
+    return this.decode(r);
+  }
+
+  private decode(stream: PdfStream): Buffer {
+    const known = this.decoded.get(stream);
+    if (known) return known;
+    const data = decodeStream(stream.dict, stream.raw, this.budget);
+    this.decoded.set(stream, data);
+    return data;
   }
 
   object(num: number): PdfValue {
@@ -67,7 +97,8 @@ export class PdfDocument {
     let value: PdfValue = null;
     try {
       value = entry.kind === "offset" ? this.parseIndirectAt(entry.offset).value : this.fromObjectStream(entry.stream, entry.index);
-    } catch {
+    } catch (e) {
+      if (isTooLarge(e)) throw e;
       value = null; // one broken object must not break the whole document
     } finally {
       this.resolving.delete(num);
@@ -77,7 +108,7 @@ export class PdfDocument {
   }
 
   private parseIndirectAt(offset: number): { num: number; value: PdfValue } {
-    const lx = new Lexer(this.buf, offset);
+    const lx = new Lexer(this.buf, offset, this.budget);
     lx.skipWhitespace();
     const num = Number(lx.readWord());
     lx.skipWhitespace();
@@ -94,7 +125,7 @@ export class PdfDocument {
       const endByLength = len !== undefined ? start + len : -1;
       const looksRight = len !== undefined && endByLength <= this.buf.length && this.buf.toString("latin1", endByLength, endByLength + 20).includes("endstream");
       if (!looksRight) {
-        const end = this.buf.indexOf("endstream", start, "latin1");
+        const end = this.endstreamFrom(start);
         if (end < 0) throw new PdfError("malformed", "unterminated stream");
         len = end - start;
         while (len > 0 && (this.buf[start + len - 1] === 10 || this.buf[start + len - 1] === 13)) len--;
@@ -104,21 +135,51 @@ export class PdfDocument {
     return { num, value };
   }
 
+  /** First "endstream" at or after `start`, or -1: one scan of the file, then a binary search. */
+  private endstreamFrom(start: number): number {
+    if (!this.endstreams) {
+      this.endstreams = [];
+      for (let at = this.buf.indexOf("endstream", 0, "latin1"); at >= 0; at = this.buf.indexOf("endstream", at + 9, "latin1")) this.endstreams.push(at);
+    }
+    const all = this.endstreams;
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < all.length ? all[lo]! : -1;
+  }
+
   private fromObjectStream(streamNum: number, index: number): PdfValue {
+    const objStm = this.objectStream(streamNum);
+    const off = objStm?.offsets[index];
+    if (!objStm || off === undefined) return null;
+    return new Lexer(objStm.data, objStm.first + off, this.budget).parseObject();
+  }
+
+  /** An object stream's data and offsets, read once however many objects it holds. */
+  private objectStream(streamNum: number): ObjectStream | null {
+    if (this.objectStreams.has(streamNum)) return this.objectStreams.get(streamNum)!;
+    this.objectStreams.set(streamNum, null); // a stream inside itself reads as missing
     const stream = this.object(streamNum);
     if (!(stream instanceof PdfStream)) return null;
-    const data = decodeStream(stream.dict, stream.raw);
+    const data = this.decode(stream);
     const n = numberOf(stream.dict.get("N")) ?? 0;
-    const first = numberOf(stream.dict.get("First")) ?? 0;
-    const lx = new Lexer(data);
+    const lx = new Lexer(data, 0, this.budget);
     const offsets: number[] = [];
-    for (let i = 0; i < n; i++) {
-      lx.parseObject(); // object number
-      offsets.push(Number(lx.parseObject()));
+    try {
+      for (let i = 0; i < n && !lx.atEnd(); i++) {
+        lx.parseObject(); // object number
+        offsets.push(Number(lx.parseObject()));
+      }
+    } catch {
+      /* a damaged header: the offsets read so far still serve */
     }
-    const off = offsets[index];
-    if (off === undefined) return null;
-    return new Lexer(data, first + off).parseObject();
+    const read = { data, first: numberOf(stream.dict.get("First")) ?? 0, offsets };
+    this.objectStreams.set(streamNum, read);
+    return read;
   }
 
   private readXrefChain(): void {
@@ -129,7 +190,10 @@ export class PdfDocument {
     if (!last) throw new PdfError("malformed", "startxref not found");
     const seen = new Set<number>();
     let offset: number | undefined = Number(last[1]);
-    while (offset !== undefined && !seen.has(offset) && offset < this.buf.length) {
+    while (offset !== undefined && offset < this.buf.length) {
+      // A /Prev that leads back to a section already read would never end: refused, as is a longer chain than any real file's.
+      if (seen.has(offset)) throw tooLarge(`the xref /Prev chain leads back to offset ${offset}`);
+      if (seen.size >= MAX_XREF_SECTIONS) throw tooLarge(`more than ${MAX_XREF_SECTIONS} xref sections`);
       seen.add(offset);
       const trailer = this.readXrefSection(offset);
       // Earlier sections never override later ones; the first trailer wins.
@@ -148,7 +212,7 @@ export class PdfDocument {
   }
 
   private readXrefSection(offset: number): PdfDict {
-    const lx = new Lexer(this.buf, offset);
+    const lx = new Lexer(this.buf, offset, this.budget);
     lx.skipWhitespace();
     if (lx.peekWord() === "xref") {
       lx.readWord();
@@ -169,6 +233,7 @@ export class PdfDocument {
         const start = Number(startWord);
         const count = Math.min(Number(countWord), this.buf.length);
         for (let i = 0; i < count; i++) {
+          this.budget.visit("xref table rows");
           lx.skipWhitespace();
           const off = Number(lx.readWord());
           lx.skipWhitespace();
@@ -184,12 +249,16 @@ export class PdfDocument {
     const { value } = this.parseIndirectAt(offset);
     if (!(value instanceof PdfStream)) throw new PdfError("malformed", "xref stream expected");
     const dict = value.dict;
-    const data = decodeStream(dict, value.raw);
-    const w = (dict.get("W") as PdfValue[] | undefined)?.map((x) => numberOf(x) ?? 0) ?? [];
-    if (w.length !== 3) throw new PdfError("malformed", "bad /W in xref stream");
+    const data = this.decode(value);
+    const wValue = dict.get("W");
+    const w = Array.isArray(wValue) ? wValue.map((x) => numberOf(x) ?? 0) : [];
+    if (w.length !== 3 || w.some((n) => n < 0 || n > 8)) throw new PdfError("malformed", "bad /W in xref stream");
     const size = numberOf(dict.get("Size")) ?? 0;
     const idx = Array.isArray(dict.get("Index")) ? (dict.get("Index") as PdfValue[]).map((x) => numberOf(x) ?? 0) : [0, size];
     const rowLen = w[0]! + w[1]! + w[2]!;
+    // Rows of no bytes never advance through the data: /Index [0 2000000000] would then add
+    // two billion entries from a 300-byte file.
+    if (rowLen === 0) throw tooLarge("an xref stream whose rows are zero bytes wide (/W [0 0 0]) never advances");
     const field = (pos: number, len: number, dflt: number): number => {
       if (len === 0) return dflt;
       let v = 0;
@@ -199,6 +268,7 @@ export class PdfDocument {
     let pos = 0;
     for (let s = 0; s + 1 < idx.length; s += 2) {
       for (let i = 0; i < idx[s + 1]! && pos + rowLen <= data.length; i++, pos += rowLen) {
+        this.budget.visit("xref stream rows");
         const type = field(pos, w[0]!, 1);
         const a = field(pos + w[0]!, w[1]!, 0);
         const b = field(pos + w[0]! + w[1]!, w[2]!, 0);
@@ -214,9 +284,11 @@ export class PdfDocument {
   private rebuildByScanning(): void {
     this.xref.clear();
     this.cache.clear();
+    this.objectStreams.clear();
     const text = this.buf.toString("latin1");
     const re = /(?:^|[\s>])(\d+)\s+(\d+)\s+obj\b/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
+      this.budget.visit("objects found by scanning");
       const offset = m.index + m[0].indexOf(m[1]!);
       this.xref.set(Number(m[1]), { kind: "offset", offset });
     }
@@ -225,15 +297,16 @@ export class PdfDocument {
       const v = this.object(num);
       if (v instanceof PdfStream && v.dict.get("Type") instanceof Object && (v.dict.get("Type") as { name?: string }).name === "ObjStm") {
         try {
-          const data = decodeStream(v.dict, v.raw);
-          const lx = new Lexer(data);
+          const data = this.decode(v);
+          const lx = new Lexer(data, 0, this.budget);
           const n = numberOf(v.dict.get("N")) ?? 0;
-          for (let i = 0; i < n; i++) {
+          for (let i = 0; i < n && !lx.atEnd(); i++) {
             const objNum = Number(lx.parseObject());
             lx.parseObject();
             if (!this.xref.has(objNum)) this.xref.set(objNum, { kind: "compressed", stream: num, index: i });
           }
-        } catch {
+        } catch (e) {
+          if (isTooLarge(e)) throw e;
           /* skip broken object stream */
         }
       }
@@ -242,7 +315,7 @@ export class PdfDocument {
     let trailer: PdfDict | undefined;
     if (trailerAt >= 0) {
       try {
-        const t = new Lexer(this.buf, trailerAt + 7).parseObject();
+        const t = new Lexer(this.buf, trailerAt + 7, this.budget).parseObject();
         if (isDict(t)) trailer = t;
       } catch {
         /* ignore */

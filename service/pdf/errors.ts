@@ -9,7 +9,8 @@ export type PdfErrorCode =
   | "not_pdf" // no %PDF- header / not a PDF at all
   | "malformed" // structure could not be parsed
   | "unsupported" // valid PDF using a feature we do not implement
-  | "encrypted"; // the document is encrypted
+  | "encrypted" // the document is encrypted
+  | "too_large"; // reading it needs more than the document budget (service/pdf/budget.ts)
 
 export class PdfError extends Error {
   override readonly name = "PdfError";

@@ -4,28 +4,32 @@
  * ASCIIHexDecode and ASCII85Decode. Anything else is reported as "unsupported".
  */
 import * as zlib from "node:zlib";
+import { tooLarge, type DocumentBudget } from "./budget";
 import { PdfError } from "./errors";
 import { isDict, nameOf, numberOf, type PdfDict, type PdfValue } from "./objects";
 
-/** Refuse to inflate beyond this: a tiny upload must not become gigabytes in memory. */
-const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** Node's zlib throws this when an inflate would pass maxOutputLength. */
+const tooBig = (e: unknown): boolean => (e as { code?: string } | null)?.code === "ERR_BUFFER_TOO_LARGE";
 
-function inflate(data: Buffer): Buffer {
-  const opts = { maxOutputLength: MAX_DECODED_BYTES };
-  try {
-    return zlib.inflateSync(data, opts);
-  } catch {
+/** Inflates at most what the document budget has left: a flate bomb stops at the limit. */
+function inflate(data: Buffer, budget: DocumentBudget): Buffer {
+  const left = budget.bytesLeft;
+  if (left === 0) throw tooLarge("a FlateDecode stream past the budget");
+  const opts = { maxOutputLength: left };
+  const attempts = [
+    () => zlib.inflateSync(data, opts),
     // Real-world files often have truncated or raw deflate data: salvage what decodes.
+    () => zlib.inflateSync(data, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    () => zlib.inflateRawSync(data, opts),
+  ];
+  for (const attempt of attempts) {
     try {
-      return zlib.inflateSync(data, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-    } catch {
-      try {
-        return zlib.inflateRawSync(data, opts);
-      } catch {
-        throw new PdfError("malformed", "FlateDecode stream could not be inflated");
-      }
+      return attempt();
+    } catch (e) {
+      if (tooBig(e)) throw tooLarge("a FlateDecode stream");
     }
   }
+  throw new PdfError("malformed", "FlateDecode stream could not be inflated");
 }
 
 function unpredict(data: Buffer, parms: PdfDict | undefined): Buffer {
@@ -38,7 +42,8 @@ function unpredict(data: Buffer, parms: PdfDict | undefined): Buffer {
   const bpc = numberOf(parms?.get("BitsPerComponent")) ?? 8;
   const columns = numberOf(parms?.get("Columns")) ?? 1;
   const bpp = Math.max(1, Math.ceil((colors * bpc) / 8));
-  const rowLen = Math.ceil((colors * bpc * columns) / 8);
+  // A hostile /Columns must not allocate more than the data holds.
+  const rowLen = Math.max(0, Math.min(Math.ceil((colors * bpc * columns) / 8), data.length));
   const out: Buffer[] = [];
   let prev = Buffer.alloc(rowLen);
   for (let pos = 0; pos + 1 <= data.length; pos += rowLen + 1) {
@@ -105,8 +110,8 @@ function ascii85(data: Buffer): Buffer {
   return Buffer.from(out);
 }
 
-/** Decodes `raw` through the /Filter chain of `dict`. */
-export function decodeStream(dict: PdfDict, raw: Buffer): Buffer {
+/** Decodes `raw` through the /Filter chain of `dict`, charging each step's output to `budget`. */
+export function decodeStream(dict: PdfDict, raw: Buffer, budget: DocumentBudget): Buffer {
   const filter: PdfValue = dict.get("Filter") ?? null;
   const parms: PdfValue = dict.get("DecodeParms") ?? null;
   const filters = Array.isArray(filter) ? filter : filter === null ? [] : [filter];
@@ -119,7 +124,7 @@ export function decodeStream(dict: PdfDict, raw: Buffer): Buffer {
     switch (name) {
       case "FlateDecode":
       case "Fl":
-        data = unpredict(inflate(data), pd);
+        data = unpredict(inflate(data, budget), pd);
         break;
       case "ASCIIHexDecode":
       case "AHx":
@@ -132,6 +137,7 @@ export function decodeStream(dict: PdfDict, raw: Buffer): Buffer {
       default:
         throw new PdfError("unsupported", `stream filter ${name ?? "?"} not supported`);
     }
+    budget.chargeBytes(data.length, `stream filter ${name ?? "?"}`);
   });
   return data;
 }

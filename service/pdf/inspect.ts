@@ -3,6 +3,7 @@
  * `inspectPdf(buf)`: page count, page sizes and orientation, form-field widgets and page text.
  * Throws PdfError for input that is not a readable PDF; never anything else.
  */
+import { DocumentBudget, isTooLarge } from "./budget";
 import { PdfDocument } from "./document";
 import { PdfError } from "./errors";
 import { nameOf, numberOf, PdfRef, PdfString, type PdfDict, type PdfValue } from "./objects";
@@ -65,6 +66,7 @@ function collectPages(doc: PdfDocument): PageNode[] {
   const pages: PageNode[] = [];
   const seen = new Set<PdfDict>();
   const walk = (v: PdfValue | undefined, inherited: Omit<PageNode, "dict" | "ref">, depth: number): void => {
+    doc.budget.visit("the page tree");
     const node = doc.dict(v);
     if (!node || seen.has(node) || depth > 64 || pages.length >= MAX_PAGES) return;
     seen.add(node);
@@ -161,6 +163,7 @@ function collectFields(doc: PdfDocument, pages: PageNode[]): PdfFormField[] {
     const annots = doc.get(p.dict.get("Annots"));
     if (!Array.isArray(annots)) return;
     for (const a of annots) {
+      doc.budget.visit("annotations");
       const d = doc.dict(a);
       if (!d || seen.has(d) || nameOf(d.get("Subtype")) !== "Widget") continue;
       seen.add(d);
@@ -170,9 +173,13 @@ function collectFields(doc: PdfDocument, pages: PageNode[]): PdfFormField[] {
   });
   // Widgets reachable only from the AcroForm field tree (not listed in any /Annots).
   const acro = doc.dict(doc.dict(doc.trailer.get("Root"))?.get("AcroForm"));
+  const walked = new Set<PdfDict>();
   const walk = (v: PdfValue, depth: number): void => {
+    doc.budget.visit("the form field tree");
     const d = doc.dict(v);
-    if (!d || depth > 32) return;
+    // Every node once: a field listing itself twice among its /Kids must not fan out 2^32 ways.
+    if (!d || depth > 32 || walked.has(d)) return;
+    walked.add(d);
     const kids = doc.get(d.get("Kids"));
     if (Array.isArray(kids) && kids.length) {
       for (const k of kids) walk(k, depth + 1);
@@ -190,22 +197,28 @@ function collectFields(doc: PdfDocument, pages: PageNode[]): PdfFormField[] {
   return out;
 }
 
-function pageContent(doc: PdfDocument, p: PageNode): Buffer {
+/** A page's content; its bytes are charged at every use, as a shared stream is interpreted per page. */
+function pageContent(doc: PdfDocument, p: PageNode, page: number): Buffer {
   const c = doc.get(p.dict.get("Contents"));
   const parts = Array.isArray(c) ? c : [c];
   const bufs: Buffer[] = [];
   for (const part of parts) {
     const data = doc.streamData(part);
-    if (data) bufs.push(data, Buffer.from("\n"));
+    if (!data) continue;
+    doc.budget.chargeBytes(data.length, `the content of page ${page}`);
+    bufs.push(data, Buffer.from("\n"));
   }
   return Buffer.concat(bufs);
 }
 
-/** Inspects a PDF. Throws PdfError (codes not_pdf / malformed) when it cannot be read. */
-export function inspectPdf(buf: Buffer): PdfInfo {
+/**
+ * Inspects a PDF. Throws PdfError (codes not_pdf / malformed) when it cannot be read, and
+ * too_large when reading it would pass `budget` (one per document; tests pass their own to read it).
+ */
+export function inspectPdf(buf: Buffer, budget = new DocumentBudget()): PdfInfo {
   if (!Buffer.isBuffer(buf) || buf.length === 0) throw new PdfError("not_pdf", "empty file");
   try {
-    const doc = new PdfDocument(buf);
+    const doc = new PdfDocument(buf, budget);
     const nodes = collectPages(doc);
     if (nodes.length === 0) throw new PdfError("malformed", "document has no pages");
     const problems: string[] = [];
@@ -214,9 +227,10 @@ export function inspectPdf(buf: Buffer): PdfInfo {
     const text: PdfPageText[] = nodes.map((p, page) => {
       if (encrypted) return { page, text: "", items: [] };
       try {
-        const items = extractText(doc, pageContent(doc, p), p.resources);
+        const items = extractText(doc, pageContent(doc, p, page), p.resources);
         return { page, text: joinItems(items), items };
       } catch (e) {
+        if (isTooLarge(e)) throw e;
         problems.push(`page ${page}: ${e instanceof Error ? e.message : String(e)}`);
         return { page, text: "", items: [] };
       }

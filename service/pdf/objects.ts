@@ -3,6 +3,7 @@
  * PDF object model and a tokenizer/parser over a Buffer. Used both for the file structure
  * (indirect objects, xref) and for content streams (operands + operators).
  */
+import { tooLarge, type DocumentBudget } from "./budget";
 import { PdfError } from "./errors";
 
 export class PdfName {
@@ -37,18 +38,23 @@ export const isDict = (v: unknown): v is PdfDict => v instanceof Map;
 export const nameOf = (v: unknown): string | undefined => (v instanceof PdfName ? v.name : undefined);
 export const numberOf = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
-const WS = new Set([0, 9, 10, 12, 13, 32]);
-const DELIM = new Set([...Buffer.from("()<>[]{}/%")]);
-const isRegular = (c: number): boolean => !WS.has(c) && !DELIM.has(c);
+/** Byte classes as a table (1 whitespace, 2 delimiter): the lexer's inner loops run per byte of every stream. */
+const CLASS = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
+for (const c of Buffer.from("()<>[]{}/%")) CLASS[c] = 2;
+const isWhitespace = (c: number): boolean => CLASS[c] === 1;
+const isRegular = (c: number): boolean => CLASS[c] === 0;
 
 /** Recursion cap: defends against hostile nesting like [[[[[[... */
 const MAX_DEPTH = 200;
 
 export class Lexer {
   pos: number;
+  /** Every value read is one token of `budget` (file structure and content streams alike). */
   constructor(
     readonly buf: Buffer,
     pos = 0,
+    private readonly budget?: DocumentBudget,
   ) {
     this.pos = pos;
   }
@@ -57,7 +63,7 @@ export class Lexer {
     const b = this.buf;
     while (this.pos < b.length) {
       const c = b[this.pos]!;
-      if (WS.has(c)) this.pos++;
+      if (isWhitespace(c)) this.pos++;
       else if (c === 0x25 /* % */) {
         while (this.pos < b.length && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
       } else break;
@@ -89,7 +95,8 @@ export class Lexer {
    * true/false/null come back as PdfOp; in file structure they are an error.
    */
   parseValue(ops = false, depth = 0): PdfValue | PdfOp {
-    if (depth > MAX_DEPTH) throw new PdfError("malformed", "objects nested too deeply");
+    if (depth > MAX_DEPTH) throw tooLarge(`objects nested more than ${MAX_DEPTH} deep`);
+    this.budget?.token();
     this.skipWhitespace();
     const b = this.buf;
     if (this.pos >= b.length) throw new PdfError("malformed", "unexpected end of data");

@@ -4,6 +4,7 @@
  * show operators Tj, TJ, ' and ". Strings are decoded through the font's /ToUnicode CMap
  * when there is one (bfchar/bfrange), else as single-byte Latin-1 (WinAnsi-like).
  */
+import { isTooLarge } from "./budget";
 import type { PdfDocument } from "./document";
 import { Lexer, PdfName, PdfOp, PdfString, numberOf, type PdfDict, type PdfValue } from "./objects";
 
@@ -38,9 +39,13 @@ function hexToString(hex: string): string {
   return s;
 }
 
+/** Range codes one CMap may expand: two full 16-bit planes; a hostile CMap repeats 0000-FFFF. */
+const MAX_RANGE_CODES = 2 * 65536;
+
 /** Parses the bfchar/bfrange sections of a ToUnicode CMap. */
 export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBytes: number } {
   const map = new Map<number, string>();
+  let rangeCodes = 0;
   let codeBytes = 1;
   const csr = /begincodespacerange\s*<([0-9a-fA-F]+)>/.exec(cmap);
   if (csr) codeBytes = Math.max(1, Math.ceil(csr[1]!.length / 2));
@@ -50,7 +55,8 @@ export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBy
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]*>|\[[^\]]*\])/g)) {
       const lo = parseInt(m[1]!, 16);
-      const hi = Math.min(parseInt(m[2]!, 16), lo + 65535);
+      const hi = Math.min(parseInt(m[2]!, 16), lo + 65535, lo + MAX_RANGE_CODES - rangeCodes - 1);
+      rangeCodes += Math.max(0, hi - lo + 1);
       const dst = m[3]!;
       if (dst.startsWith("[")) {
         const items = [...dst.matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => hexToString(x[1]!));
@@ -60,6 +66,7 @@ export function parseToUnicode(cmap: string): { map: Map<number, string>; codeBy
         const lastCode = base.charCodeAt(base.length - 1);
         for (let c = lo; c <= hi; c++) map.set(c, base.slice(0, -1) + String.fromCharCode(lastCode + (c - lo)));
       }
+      if (rangeCodes >= MAX_RANGE_CODES) return { map, codeBytes };
     }
   }
   return { map, codeBytes };
@@ -73,11 +80,13 @@ function fontDecoder(doc: PdfDocument, font: PdfDict | undefined): FontDecoder {
   try {
     const data = doc.streamData(font?.get("ToUnicode"));
     if (data) {
+      doc.budget.chargeBytes(data.length, "a ToUnicode CMap"); // parsed again for every page that uses it
       const parsed = parseToUnicode(data.toString("latin1"));
       map = parsed.map;
       if (composite) codeBytes = parsed.codeBytes;
     }
-  } catch {
+  } catch (e) {
+    if (isTooLarge(e)) throw e;
     map = undefined; // undecodable CMap: fall back to raw codes
   }
   return { codeBytes, map };
@@ -94,12 +103,17 @@ function decodeString(s: PdfString, f: FontDecoder): string {
   return out;
 }
 
+/** Operands kept before an operator: none takes more than six (TJ takes one array). */
+const MAX_OPERANDS = 32;
+/** Graphics states saved by `q` at once (PDF's implementation limit is 28). */
+const MAX_SAVE_DEPTH = 256;
+
 /** Extracts positioned text items from one page's content. */
 export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDict | undefined): TextItem[] {
   const fonts = doc.dict(resources?.get("Font"));
   const decoders = new Map<string, FontDecoder>();
   const items: TextItem[] = [];
-  const lx = new Lexer(content);
+  const lx = new Lexer(content, 0, doc.budget);
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
   let tm: Matrix = IDENTITY;
@@ -121,15 +135,16 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
     // Advance approximately (no glyph widths): half the font size per character.
     tm = mul([1, 0, 0, 1, text.length * size * 0.5, 0], tm);
   };
-  let guard = 0;
-  while (!lx.atEnd() && guard++ < 5_000_000) {
+  while (!lx.atEnd()) {
     let v: PdfValue | PdfOp;
     try {
       v = lx.parseValue(true);
-    } catch {
+    } catch (e) {
+      if (isTooLarge(e)) throw e;
       continue; // skip unparsable bytes (inline images, junk) and resync
     }
     if (!(v instanceof PdfOp)) {
+      if (operands.length >= MAX_OPERANDS) operands.shift(); // junk without an operator must not pile up
       operands.push(v);
       continue;
     }
@@ -141,7 +156,7 @@ export function extractText(doc: PdfDocument, content: Buffer, resources: PdfDic
         break;
       }
       case "q":
-        stack.push(ctm);
+        if (stack.length < MAX_SAVE_DEPTH) stack.push(ctm);
         break;
       case "Q":
         ctm = stack.pop() ?? IDENTITY;

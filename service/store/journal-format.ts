@@ -12,7 +12,7 @@
  * never guessed at (a damaged op name must not replay as a delete).
  */
 import { crc32Hex } from "./crc32";
-import { isDelta, type Delta } from "./patch";
+import { forbiddenDeltaKey, isDelta, type Delta } from "./patch";
 
 export const FORMAT_LINE = '{"esign_journal":2}';
 
@@ -57,10 +57,28 @@ export function checkRecord(value: unknown): JournalRecord | string {
   if (keys[0] === "row") {
     const row = r.row;
     if (!Array.isArray(row) || row.length !== 3 || typeof row[0] !== "string" || typeof row[1] !== "string") return "row must be [table, id, value]";
-    return r as JournalRecord;
+    return hasProtoKey(row[2]) ? PROTO_IN_VALUE : (r as JournalRecord);
   }
   if (keys[0] === "snapshot_end") return Number.isInteger(r.snapshot_end) ? (r as JournalRecord) : "snapshot_end must be a count";
   return `unknown record ${keys[0]}`;
+}
+
+const PROTO_IN_VALUE = 'forbidden key "__proto__" in a value (the service never stores one: request bodies refuse it)';
+
+/**
+ * Whether a value holds an own `__proto__` key at any depth. `constructor` and `prototype`
+ * stay allowed in values: a JSON body may carry them (metadata), JSON.parse makes them plain
+ * own keys, and only a delta walks into existing objects.
+ */
+function hasProtoKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (!Array.isArray(v) && Object.hasOwn(v, "__proto__")) return true;
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 
 function opProblem(op: unknown): string | undefined {
@@ -68,8 +86,12 @@ function opProblem(op: unknown): string | undefined {
   const o = op as Record<string, unknown>;
   if (o.op === "reset") return undefined;
   if (typeof o.table !== "string" || typeof o.id !== "string") return "table and id must be strings";
-  if (o.op === "put") return "value" in o ? undefined : "put without a value";
+  if (o.op === "put") return !("value" in o) ? "put without a value" : hasProtoKey(o.value) ? PROTO_IN_VALUE : undefined;
   if (o.op === "delete") return undefined;
-  if (o.op === "patch") return isDelta(o.delta) ? undefined : "malformed patch";
+  if (o.op === "patch") {
+    const forbidden = forbiddenDeltaKey(o.delta);
+    if (forbidden) return `forbidden key ${JSON.stringify(forbidden)} in a patch (it would reach Object.prototype, not the record)`;
+    return isDelta(o.delta) ? undefined : "malformed patch";
+  }
   return `unknown op ${JSON.stringify(o.op)?.slice(0, 40)}`;
 }

@@ -25,8 +25,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { checkRecord, decodeRecord, encodeRecord, FORMAT_LINE, type JournalOp, type JournalRecord } from "./journal-format";
 import type { DataLock } from "./lock";
+import { copyPrivate, createPrivateTemp, existsNoFollow, openPrivate, writePrivate } from "./private-file";
 import { MemoryStore, applyMutation } from "./memory-store";
-import { applyDelta, diff } from "./patch";
+import { applyDelta, diff, forbiddenDeltaKey } from "./patch";
 import type { Mutation } from "./types";
 
 /** Damage that is not a torn last line: the start stops and the file stays untouched. */
@@ -54,21 +55,23 @@ export class JournalStore extends MemoryStore {
     readonly lock?: DataLock,
   ) {
     super();
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
     const format = this.replay();
     if (format === 1) {
-      fs.copyFileSync(file, `${file}.v1.bak`);
+      copyPrivate(file, `${file}.v1.bak`);
       console.error(`[esign-service] ${file}: converted the journal to format 2 (the old file is kept as ${file}.v1.bak)`);
     }
     // A new file starts as an empty snapshot, written like every snapshot (temp, fsync, rename).
     if (format === "new") this.writeSnapshot();
-    this.fd = fs.openSync(file, "a");
+    this.fd = openPrivate(file, "append");
     if (format === 1 || this.linesSinceSnapshot >= compactEvery) this.compact();
   }
 
   /** Loads the file into memory; returns its format ("new" when there is no file or it is empty). */
   private replay(): 1 | 2 | "new" {
-    if (!fs.existsSync(this.file) || fs.statSync(this.file).size === 0) return "new";
+    const stat = existsNoFollow(this.file);
+    if (stat?.isSymbolicLink()) openPrivate(this.file, "read"); // throws the refusal that names the link
+    if (!stat || stat.size === 0) return "new";
     let format: 1 | 2 | undefined;
     let inSnapshot = false;
     let snapshotRows = 0;
@@ -110,7 +113,7 @@ export class JournalStore extends MemoryStore {
       if (format === 1 && torn.subarray(0, 12).toString() === '{"snapshot"') throw new JournalDamaged(this.file, lineNo + 1, "the snapshot ends early (the file was cut)");
       // A write cut short by a crash: never acknowledged. Keep its bytes, then cut it off.
       const aside = `${this.file}.torn-${Date.now()}`;
-      fs.writeFileSync(aside, torn);
+      writePrivate(aside, torn);
       fs.truncateSync(this.file, lastGoodEnd);
       console.error(`[esign-service] ${this.file}: dropped a torn last record at line ${lineNo + 1} (${torn.length} bytes, never acknowledged; kept in ${aside})`);
     }
@@ -143,8 +146,9 @@ export class JournalStore extends MemoryStore {
     }
     const delta = diff(prev, m.value);
     if (!delta) return; // unchanged: nothing to journal
-    // A delta only when it is smaller than the record itself.
-    if ("v" in delta || JSON.stringify(delta).length >= JSON.stringify(m.value).length) this.pending.push(m);
+    // A delta only when it is smaller than the record itself, and never one its replay would
+    // refuse (a key such as "constructor" in metadata is written with the whole record).
+    if ("v" in delta || forbiddenDeltaKey(delta) || JSON.stringify(delta).length >= JSON.stringify(m.value).length) this.pending.push(m);
     else this.pending.push({ op: "patch", table: m.table, id: m.id, delta });
   }
 
@@ -162,13 +166,12 @@ export class JournalStore extends MemoryStore {
   compact(): void {
     this.writeSnapshot();
     fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.file, "a");
+    this.fd = openPrivate(this.file, "append");
     this.linesSinceSnapshot = 0;
   }
 
   private writeSnapshot(): void {
-    const tmp = `${this.file}.tmp`;
-    const fd = fs.openSync(tmp, "w");
+    const { path: tmp, fd } = createPrivateTemp(this.file);
     try {
       const out = new BufferedWriter(fd);
       out.write(Buffer.from(FORMAT_LINE + "\n"));
@@ -204,7 +207,7 @@ export class JournalStore extends MemoryStore {
  * chunks; returns the bytes after the last newline (a torn record) or undefined.
  */
 function forEachLine(file: string, onLine: (line: Buffer, end: number) => void): Buffer | undefined {
-  const fd = fs.openSync(file, "r");
+  const fd = openPrivate(file, "read");
   try {
     const chunk = Buffer.alloc(CHUNK_BYTES);
     let carry: Buffer[] = [];

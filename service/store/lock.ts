@@ -9,6 +9,7 @@
  * scripts/local uses a running service instead of starting a second one.
  */
 import * as fs from "node:fs";
+import { createPrivate, createPrivateTemp } from "./private-file";
 
 export interface LockInfo {
   pid: number;
@@ -42,7 +43,7 @@ export class DataLock {
     const info: LockInfo = { pid: process.pid, started_at: new Date().toISOString() };
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const fd = fs.openSync(lockPath, "wx");
+        const fd = createPrivate(lockPath);
         fs.writeSync(fd, JSON.stringify(info) + "\n");
         fs.fsyncSync(fd);
         fs.closeSync(fd);
@@ -69,8 +70,12 @@ export class DataLock {
   publish(url: string): void {
     if (this.released) return;
     this.info = { ...this.info, url };
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.info) + "\n");
+    const { path: tmp, fd } = createPrivateTemp(this.path);
+    try {
+      fs.writeFileSync(fd, JSON.stringify(this.info) + "\n");
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, this.path);
   }
 

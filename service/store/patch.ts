@@ -67,13 +67,39 @@ function diffArray(prev: unknown[], next: unknown[]): Delta | undefined {
   return { s: [start, endP - start, next.slice(start, endN)] };
 }
 
+/**
+ * Keys a delta may not name (D142): walking or assigning them reaches the prototype chain
+ * (`__proto__` is Object.prototype itself), not the record. The journal never writes such a
+ * delta (the whole record instead) and its replay refuses one.
+ */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The first forbidden key a delta names (in a change or a deletion), else undefined. */
+export function forbiddenDeltaKey(delta: unknown, depth = 0): string | undefined {
+  if (!isObject(delta) || depth > 200) return undefined;
+  if (isObject(delta.o)) {
+    for (const [k, d] of Object.entries(delta.o)) {
+      if (FORBIDDEN_KEYS.has(k)) return k;
+      const inner = forbiddenDeltaKey(d, depth + 1);
+      if (inner) return inner;
+    }
+    if (Array.isArray(delta.d)) return delta.d.find((k): k is string => typeof k === "string" && FORBIDDEN_KEYS.has(k));
+  }
+  if (Array.isArray(delta.a)) return forbiddenDeltaKey(delta.a[1], depth + 1);
+  return undefined;
+}
+
 /** Applies a delta to a value it was computed from (the journal's replay owns the value). */
 export function applyDelta(prev: unknown, delta: Delta): unknown {
   if ("v" in delta) return delta.v;
   if ("o" in delta) {
     if (!isObject(prev)) throw new Error("object delta on a non-object");
     for (const k of delta.d ?? []) delete prev[k];
-    for (const [k, d] of Object.entries(delta.o)) prev[k] = k in prev ? applyDelta(prev[k], d) : applyDelta(undefined, d);
+    // Own keys only: an inherited name must never lead into a prototype.
+    for (const [k, d] of Object.entries(delta.o)) {
+      if (FORBIDDEN_KEYS.has(k)) throw new Error(`forbidden key ${k}`);
+      prev[k] = applyDelta(Object.hasOwn(prev, k) ? prev[k] : undefined, d);
+    }
     return prev;
   }
   if (!Array.isArray(prev)) throw new Error("array delta on a non-array");

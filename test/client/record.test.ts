@@ -5,13 +5,14 @@
  * replaced by a stable pseudonym; multipart bodies summarised without the file's bytes.
  */
 import * as assert from "assert";
+import { createHmac } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { EsignClient } from "../../provider/client";
-import type { RecordedExchange } from "../../provider/client/record";
+import { EsignClient, Redactor } from "../../provider/client";
+import { Recorder, recordingKeyFile, type RecordedExchange } from "../../provider/client/record";
 import { startService } from "../../service";
-import { recordSampleSession, SAMPLE_PDF, type RecordedSession } from "../support/recording";
+import { isolateRecordingKeys, recordSampleSession, SAMPLE_PDF, type RecordedSession } from "../support/recording";
 
 describe("client: the recording mode", function () {
   let dir: string;
@@ -21,6 +22,7 @@ describe("client: the recording mode", function () {
   let exchanges: RecordedExchange[];
 
   before(async () => {
+    isolateRecordingKeys();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-record-"));
     session = await recordSampleSession(dir);
     files = fs
@@ -70,7 +72,30 @@ describe("client: the recording mode", function () {
     assert.match(invites[1], /^redacted-[0-9a-f]{8}@example\.org$/);
     assert.notStrictEqual(invites[0], invites[1]);
     assert.strictEqual(invites[2], invites[0], "one address, one pseudonym (a replay needs them to match)");
-    assert.ok(fs.existsSync(path.join(dir, ".redaction-key")), "the key of the pseudonyms stays in the directory");
+    // The key that reverses the pseudonyms is not in the recording: sharing the directory whole shares no key.
+    assert.deepStrictEqual(
+      fs.readdirSync(dir).filter((f) => !f.endsWith(".json")),
+      [],
+    );
+    const keyFile = recordingKeyFile(dir);
+    assert.ok(path.relative(dir, keyFile).startsWith(".."), `${keyFile} is outside the directory`);
+    assert.match(fs.readFileSync(keyFile, "utf8"), /^[0-9a-f]{64}$/);
+    assert.strictEqual(fs.statSync(keyFile).mode & 0o777, 0o600);
+  });
+
+  it("a key an earlier version left in the directory is moved out, and its pseudonyms are kept", async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), "esign-record-old-"));
+    try {
+      const key = "ab".repeat(32);
+      fs.writeFileSync(path.join(old, ".redaction-key"), key);
+      const recorder = new Recorder(old, new Redactor([]));
+      const expected = createHmac("sha256", Buffer.from(key, "hex")).update("alice").digest("hex").slice(0, 8);
+      assert.strictEqual(recorder.clean("alice@example.com"), `redacted-${expected}@example.com`);
+      assert.strictEqual(fs.existsSync(path.join(old, ".redaction-key")), false);
+      assert.strictEqual(fs.readFileSync(recordingKeyFile(old), "utf8"), key);
+    } finally {
+      fs.rmSync(old, { recursive: true, force: true });
+    }
   });
 
   it("summarises a multipart body: field names, file names, types and sizes, no bytes", () => {

@@ -6,6 +6,7 @@
  * tests and the emulator comparison's.
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { EsignClient } from "../../provider/client";
 import { startService } from "../../service";
@@ -18,7 +19,13 @@ export interface RecordedSession {
   emails: string[];
 }
 
+/** Recordings' pseudonym keys in a temp directory of this test process, not the user's state directory. */
+export function isolateRecordingKeys(): void {
+  process.env.ESIGN_RECORD_KEYS ??= fs.mkdtempSync(path.join(os.tmpdir(), "esign-record-keys-"));
+}
+
 export async function recordSampleSession(dir: string): Promise<RecordedSession> {
+  isolateRecordingKeys();
   const svc = await startService({ port: 0, templateProcessingMs: 0 });
   try {
     const client = new EsignClient({ apiKey: svc.apiKey, baseUrl: svc.baseUrl, record: dir, requestsPerMinute: 0, retry: { retries: 0 } });

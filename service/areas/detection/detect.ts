@@ -5,7 +5,7 @@
  * fields) never fail the call: they become `errors` / `warnings` entries, as the spec says.
  */
 import { createHash } from "node:crypto";
-import { inspectPdf, isPdfError, type PdfFormField, type PdfInfo } from "../../pdf";
+import { inspectPdf, isPdfError, isTooLarge, type PdfFormField, type PdfInfo } from "../../pdf";
 import type { Warning } from "../../kernel";
 import { formatPageRange, selectPages } from "./page-range";
 import { scanTextTags, type DetectedField } from "./text-tags";
@@ -98,6 +98,7 @@ export function detectFields(data: Buffer, mode: string, pageRange: string, now:
   try {
     info = inspectPdf(data);
   } catch (e) {
+    if (isTooLarge(e)) throw e; // the route answers it with a 400
     const code = isPdfError(e) ? e.code : "malformed";
     result.errors.push(
       code === "not_pdf"

@@ -7,20 +7,23 @@
  */
 import { route } from "../../http/route";
 import type { Area, RequestContext, Reply } from "../../kernel";
-import { download } from "../signature-requests/documents";
+import { downloadFile } from "../../files/fetch";
 import { badRequest } from "../../http/errors";
+import { isTooLarge } from "../../pdf";
 import { detectFields } from "./detect";
 import { PageRangeError } from "./page-range";
 
 async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Reply> {
   const { body } = ctx;
-  const data = body.file ? Buffer.from(body.file.content) : await download(body.file_url!, "file_url", ctx.options.maxBodyBytes);
+  const data = body.file ? Buffer.from(body.file.content) : await downloadFile(body.file_url!, "file_url", ctx.options.maxBodyBytes);
   let out: ReturnType<typeof detectFields>;
   try {
     out = detectFields(data, body.detection_mode, body.page_range ?? "all", ctx.clock.now());
   } catch (e) {
     // The contract checks the syntax first; this only guards against the two ever disagreeing.
     if (e instanceof PageRangeError) throw badRequest(e.message, "page_range");
+    // A file built to exhaust the reader is refused, not reported as one more unreadable file.
+    if (isTooLarge(e)) throw badRequest(e.message, body.file ? "file" : "file_url");
     throw e;
   }
   const { result, topWarnings } = out;

@@ -5,10 +5,9 @@
  * the generated signature page, and the public URL of this service for links it hands out.
  */
 import { inspectPdf, type MakePdfPage } from "../../pdf";
-import { badRequest } from "../../http/errors";
 import type { ServiceContext } from "../../kernel";
 import type { FileUpload } from "../../../contract";
-import { outboundFetch } from "../../http/outbound";
+import { downloadFile } from "../../files/fetch";
 
 export interface LoadedDocument {
   name: string;
@@ -20,22 +19,6 @@ export interface StoredDocument {
   page_count: number;
   /** True when the service generated it (the signature page). */
   generated: boolean;
-}
-
-const FETCH_TIMEOUT_MS = 10_000;
-
-/** Downloads one file_url; a failure is a 400 naming the parameter. */
-export async function download(url: string, path: string, maxBytes: number): Promise<Buffer> {
-  let res: Response;
-  try {
-    res = await outboundFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  } catch (e) {
-    throw badRequest(`Could not download ${url}: ${(e as Error).message}`, path);
-  }
-  if (!res.ok) throw badRequest(`Could not download ${url}: HTTP ${res.status}`, path);
-  const buf = Buffer.from(await res.arrayBuffer());
-  if (buf.length > maxBytes) throw badRequest(`File at ${url} is too large`, path);
-  return buf;
 }
 
 export function nameFromUrl(url: string): string {
@@ -52,7 +35,7 @@ export async function loadDocuments(svc: ServiceContext, body: { files?: FileUpl
   if (body.files?.length) return body.files.map((f) => ({ name: f.filename, data: Buffer.from(f.content) }));
   const out: LoadedDocument[] = [];
   for (const [i, url] of (body.file_urls ?? []).entries()) {
-    out.push({ name: nameFromUrl(url), data: await download(url, `file_urls.${i}`, svc.options.maxBodyBytes) });
+    out.push({ name: nameFromUrl(url), data: await downloadFile(url, `file_urls.${i}`, svc.options.maxBodyBytes) });
   }
   return out;
 }

@@ -8,10 +8,9 @@
  * cannot be read makes the template end in template_error.
  */
 import { inspectPdf, isPdfError, type Orientation } from "../../pdf";
-import { badRequest } from "../../http/errors";
 import type { CallContext } from "../../kernel";
 import type { FileUpload } from "../../../contract";
-import { outboundFetch } from "../../http/outbound";
+import { downloadFile } from "../../files/fetch";
 
 export interface PageFacts {
   width: number;
@@ -30,7 +29,6 @@ export interface DocumentFacts {
 
 /** US Letter, the size assumed for converted (non-PDF) documents. */
 const LETTER: PageFacts = { width: 612, height: 792, orientation: "portrait" };
-const FETCH_TIMEOUT_MS = 10_000;
 
 /** The document fields template.create, create_embedded_draft and update_files share. */
 export interface DocumentSources {
@@ -43,21 +41,8 @@ export async function collectDocuments(ctx: CallContext & { body: DocumentSource
   if (body.files?.length) return body.files.map((f, i) => inspect(i, f.filename, Buffer.from(f.content)));
   const urls = body.file_urls ?? [];
   const out: DocumentFacts[] = [];
-  for (const [i, url] of urls.entries()) out.push(inspect(i, nameFromUrl(url), await download(url, i, ctx.options.maxBodyBytes)));
+  for (const [i, url] of urls.entries()) out.push(inspect(i, nameFromUrl(url), await downloadFile(url, `file_urls.${i}`, ctx.options.maxBodyBytes)));
   return out;
-}
-
-async function download(url: string, i: number, maxBytes: number): Promise<Buffer> {
-  let res: Response;
-  try {
-    res = await outboundFetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  } catch (e) {
-    throw badRequest(`Could not download ${url}: ${(e as Error).message}`, `file_urls.${i}`);
-  }
-  if (!res.ok) throw badRequest(`Could not download ${url}: HTTP ${res.status}`, `file_urls.${i}`);
-  const buf = Buffer.from(await res.arrayBuffer());
-  if (buf.length > maxBytes) throw badRequest(`File at ${url} is too large`, `file_urls.${i}`);
-  return buf;
 }
 
 function nameFromUrl(url: string): string {

@@ -26,7 +26,7 @@ describe("service: banner", function () {
   this.timeout(120_000);
 
   it("--host 0.0.0.0 prints the bound address, and the loopback URL scripts grep for", async () => {
-    const out = await bannerOf(["--host", "0.0.0.0"]);
+    const out = await bannerOf(["--host", "0.0.0.0", "--api-key", "banner-test-key"]);
     const port = /listening on http:\/\/0\.0\.0\.0:(\d+)\/v3 \(every interface\)/.exec(out)?.[1];
     assert.ok(port, out);
     // scripts/local: grep -oE 'http://127\.0\.0\.1:[0-9]+/v3' | head -n1
