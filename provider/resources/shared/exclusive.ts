@@ -12,7 +12,8 @@
  *
  * Never removed: the account that holds the key, anyone matching `keep`, and what the parent
  * guards (the team's last Admins, a template's owner). More than `maxRemovals` (default 5)
- * removals in one run fail the check: the program must raise the limit to allow them.
+ * removals in one run, counted over all the run's sets (deployment/removal-budget.ts), fail the
+ * check: the program must raise the limit to allow them.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../../core/check";
@@ -202,14 +203,17 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
         const hint = near ? `; did you mean ${near}, whom this removes?` : " (nothing adds them: declare them with their own resource)";
         await ctx.warn(`${p.type} of ${p.label(parent)}: ${name} in ${p.listKey} is not there${hint}`);
       }
+      // One limit for the run, over every set of it (D139): the smallest maxRemovals of the sets that remove.
       const max = given.maxRemovals ?? DEFAULT_MAX_REMOVALS;
-      if (removalNames.length > max) {
+      const run = ctx.removals.plan(`${p.type}:${parent}`, removalNames.length, max);
+      if (removalNames.length > 0 && run.total > run.limit) {
+        const others = run.sets > 1 ? `; the run's sets remove ${run.total} in all` : "";
         return {
           inputs: { ...inputs, removals: removalNames },
           failures: [
             {
               property: p.listKey,
-              reason: `would remove ${removalNames.length} from ${p.label(parent)} (${removalNames.join(", ")}), more than maxRemovals (${max}); list them, or raise maxRemovals to allow it`,
+              reason: `would remove ${removalNames.length} from ${p.label(parent)} (${removalNames.join(", ")})${others}, more than maxRemovals (${run.limit}) for one run; list them, or raise maxRemovals to allow it`,
             },
           ],
         };
