@@ -24,6 +24,7 @@ import { firstMatch } from "../../core/patterns";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
 import { containsUnknown } from "../../core/unknowns";
 import type { ProviderContext } from "../../deployment/context";
+import { isKeyHolder, KEY_HOLDER } from "./team-guard";
 
 /** Someone the parent lists. */
 export interface SetHolder {
@@ -36,7 +37,6 @@ export interface SetHolder {
 }
 
 export const DEFAULT_MAX_REMOVALS = 5;
-const KEY_HOLDER = "holds the API key";
 
 /** The inputs every set has besides its parent and its list. */
 export interface SetCommonInputs {
@@ -93,9 +93,8 @@ export function planRemovals(holders: SetHolder[], declared: string[], keep: str
     if (declared.some((d) => names(d, h))) continue;
     const pattern = firstMatch(keep, [h.emailAddress, h.accountId]);
     if (pattern) plan.kept.push({ holder: h, why: `matches keep pattern ${pattern}` });
-    else if ((keyHolder.accountId && h.accountId === keyHolder.accountId) || (keyHolder.email && sameEmail(h.emailAddress, keyHolder.email))) {
-      plan.kept.push({ holder: h, why: KEY_HOLDER });
-    } else plan.removals.push(h);
+    else if (isKeyHolder(h, keyHolder)) plan.kept.push({ holder: h, why: KEY_HOLDER });
+    else plan.removals.push(h);
   }
   return plan;
 }
