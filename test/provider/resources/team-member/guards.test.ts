@@ -6,7 +6,7 @@
  */
 import * as assert from "assert";
 import { EsignClient } from "../../../../provider/client";
-import { ProviderHarness, type Props } from "../../support/harness";
+import { ProviderHarness } from "../../support/harness";
 
 describe("fast tier: TeamMember guards (the key holder, the last Admin)", () => {
   let h: ProviderHarness;
