@@ -16,6 +16,7 @@
  */
 
 /** C0 and C1 controls, DEL, and the invisible format characters that reorder or hide text (bidi, zero-width, BOM). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };

@@ -102,6 +102,7 @@ const LIVE_IN_TEXT = /(^|[^\w`])@[a-z0-9]|(^|\W)#\d|www\.|https?:|mailto:/i;
 /** What a table cell's code span reads back as: the value made visible, a backslash before a `|` as \x5c. */
 const inCell = (value: string) => visible(value).replace(/\\(?=\|)/g, "\\x5c");
 
+// eslint-disable-next-line no-control-regex -- the control characters a report must not carry
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 describe("drift report: hostile names stay text", () => {
