@@ -57,3 +57,10 @@ export function mdCode(value: string, inTable = false): string {
 
 /** A table cell's code span (`mdCode` with `|` escaped); empty when there is no value. */
 export const mdCell = (value: string | undefined): string => (value === undefined || value === "" ? "" : mdCode(value, true));
+
+/**
+ * A type token or a property name (`esign:ApiApp`, `domains`): plain when it is letters, digits,
+ * `_`, `-` and `:` alone (no dot, `@`, `/` or markup: nothing GitHub could link or render), else a
+ * code span as any other value.
+ */
+export const mdName = (value: string): string => (/^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*$/.test(value) ? value : mdCell(value));

@@ -3,7 +3,7 @@ import { paint, type Paint } from "./colour";
 import type { DriftEntry } from "./drift-report";
 import type { UnmanagedEntry } from "./drift-unmanaged";
 import { findingsExit, type ExitCode } from "./exit-codes";
-import { mdCell, mdCode, visible } from "./drift-escape";
+import { mdCell, mdCode, mdName, visible } from "./drift-escape";
 
 export type DriftFormat = "text" | "markdown" | "json";
 export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
@@ -33,8 +33,8 @@ function unmanagedMarkdown(unmanaged: UnmanagedEntry[]): string[] {
     "",
     "| What | Name | Collection | On | Since | Next `up` |",
     "|---|---|---|---|---|---|",
-    // Every value from the account is a code span (drift-escape.ts); the words are ours.
-    ...unmanaged.map((u) => `| ${u.what} | ${mdCell(u.name)}${u.id && u.id !== u.name ? ` (${mdCell(u.id)})` : ""} | ${u.collection} | ${mdCell(u.on)} | ${mdCell(u.since)} | ${u.action} |`),
+    // Every value from the account is a code span (drift-escape.ts); the words and dates are ours.
+    ...unmanaged.map((u) => `| ${u.what} | ${mdCell(u.name)}${u.id && u.id !== u.name ? ` (${mdCell(u.id)})` : ""} | ${u.collection} | ${mdCell(u.on)} | ${u.since ?? ""} | ${u.action} |`),
     "",
   ];
 }
@@ -53,7 +53,7 @@ export function formatDrift(stack: string, entries: DriftEntry[], format: DriftF
             "",
             "| Resource | Type | Property | In git | In the service | Next `up` |",
             "|---|---|---|---|---|---|",
-            ...entries.map((e) => `| ${mdCell(e.resource)} | ${mdCell(e.type)} | ${mdCell(e.property)} | ${mdCell(e.git)} | ${mdCell(e.service)} | ${e.action} |`),
+            ...entries.map((e) => `| ${mdCell(e.resource)} | ${mdName(e.type)} | ${mdName(e.property)} | ${mdCell(e.git)} | ${mdCell(e.service)} | ${e.action} |`),
             "",
           ];
     return [...head, ...unmanagedMarkdown(unmanaged)].join("\n");

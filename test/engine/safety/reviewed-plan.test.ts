@@ -10,7 +10,7 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
-import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot, tearDownProject } from "../support/engine";
 import { api, localService, LocalService } from "../../support/local";
 
 describe("engine: up removes no one the reviewed preview did not name (saved plans)", function () {
@@ -37,14 +37,7 @@ describe("engine: up removes no one the reviewed preview did not name (saved pla
     assert.deepStrictEqual(changes((await stack.up()).summary), { create: 2 }); // the stack and the set
   });
 
-  after(async () => {
-    try {
-      await stack?.destroy().catch(() => undefined);
-    } finally {
-      await svc?.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  after(() => tearDownProject(stack, svc, dir));
 
   it("someone who joined after the reviewed preview: up --plan refuses before removing anyone", async () => {
     const me = (await api(svc).get("/account")).data.account.email_address as string;

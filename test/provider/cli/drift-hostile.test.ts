@@ -14,18 +14,7 @@ import type { UnmanagedEntry } from "../../../provider/cli/drift-unmanaged";
 import { visible } from "../../../provider/cli/drift-escape";
 import { withRedactedEmails } from "../../../provider/cli/drift-redact";
 import { withPendingOperations } from "../../../provider/cli/recover-drift";
-
-/** A small seeded generator, so a failure names the case that shows it. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded as random } from "../../../service/http/faults";
 
 const PIECES = [
   "[x](https://evil.example)",
@@ -142,10 +131,15 @@ describe("drift report: hostile names stay text", () => {
       // Each value reads back from its code span: whole, its controls made visible.
       const [e] = entries;
       assert.deepStrictEqual(
-        diff.rows[0].slice(0, 5).map((c) => spans(c)),
-        [[inCell(e.resource)], [inCell(e.type)], [inCell(e.property)], [inCell(e.git)], [inCell(e.service)]],
+        [0, 3, 4].map((i) => spans(diff.rows[0][i])),
+        [[inCell(e.resource)], [inCell(e.git)], [inCell(e.service)]],
         why,
       );
+      // A type or property name is plain only when nothing in it can be markup (mdName), else a span.
+      for (const [i, value] of [e.type, e.property].entries()) {
+        const cell = diff.rows[0][i + 1];
+        assert.deepStrictEqual(spans(cell).length ? spans(cell) : [cell.text], [spans(cell).length ? inCell(value) : value], why);
+      }
       for (const [i, u] of unmanaged.entries()) {
         const row = rest.rows[i];
         assert.deepStrictEqual(spans(row[1]), u.id !== u.name ? [inCell(u.name), inCell(u.id!)] : [inCell(u.name)], why);
@@ -174,6 +168,19 @@ describe("drift report: hostile names stay text", () => {
       assert.ok(!CONTROL.test(text), `seed ${seed}: ${JSON.stringify(text)}`);
       assert.ok(lines[0].includes(visible(entries[0].git)), `seed ${seed}`);
     }
+  });
+
+  it("a type and a property name are plain only when they cannot be markup", () => {
+    const md = formatDrift(
+      "prod",
+      [
+        { resource: "app", type: "esign:ApiApp", property: "domains", git: "1", service: "2", action: "update" },
+        { resource: "x", type: "www.evil.example", property: "@octocat", git: "1", service: "2", action: "update" },
+      ],
+      "markdown",
+    );
+    assert.match(md, /^\| `app` \| esign:ApiApp \| domains \| `1` \| `2` \| update \|$/m);
+    assert.match(md, /^\| `x` \| `www\.evil\.example` \| `@octocat` \| `1` \| `2` \| update \|$/m);
   });
 
   it("a title of backticks and a link stays one code span; an ESC sequence shows as \\x1b", () => {
