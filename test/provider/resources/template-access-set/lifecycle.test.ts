@@ -10,6 +10,7 @@ import { EsignClient } from "../../../../provider/client";
 import { ProviderHarness } from "../../support/harness";
 import { ndaTemplate } from "../../support/fixtures";
 import { managedOf, unmanagedObjects } from "../../../../provider/cli/drift-unmanaged";
+import { collectingWarnings } from "../../support/warnings";
 
 describe("fast tier: TemplateAccessSet and FaxLineUserSet", () => {
   let h: ProviderHarness;
@@ -80,9 +81,15 @@ describe("fast tier: TemplateAccessSet and FaxLineUserSet", () => {
     const templateId = made.body.template_id as string;
     for (const id of [me.account_id, ids.get("bob@example.com")]) await h.control("POST", `/templates/${templateId}/users`, { account_id: id });
     h.nextRun();
-    const checked = await h.resource("TemplateAccessSet").check({ templateId, users: [] });
+    const { result: checked, warnings } = await collectingWarnings(() => h.resource("TemplateAccessSet").check({ templateId, users: [] }));
     assert.deepStrictEqual(checked.inputs?.removals, [], "alice may own it, and the service does not say whether bob does");
     assert.deepStrictEqual(checked.failures ?? [], []);
+    for (const who of ["alice@example.com", "bob@example.com"]) {
+      assert.ok(
+        warnings.some((w) => w.includes(`${who} is not in users but stays (may own the template: the service names a template's owner only to the owner`)),
+        warnings.join("\n"),
+      );
+    }
   });
 
   it("one removal limit for the run: two sets of 3 removals each fail the second check (6 > maxRemovals 5)", async () => {
