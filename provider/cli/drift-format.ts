@@ -3,19 +3,19 @@ import { paint, type Paint } from "./colour";
 import type { DriftEntry } from "./drift-report";
 import type { UnmanagedEntry } from "./drift-unmanaged";
 import { findingsExit, type ExitCode } from "./exit-codes";
+import { mdCell, mdCode, mdName, visible } from "./drift-escape";
 
 export type DriftFormat = "text" | "markdown" | "json";
 export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
 
 const plain = paint(false);
 
-const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** One unmanaged object in words: `open invitation bob@example.com (invited 2026-01-02)`. */
+/** One unmanaged object in words: `open invitation bob@example.com (invited 2026-01-02)`; the account's values made visible (drift-escape.ts). */
 function described(u: UnmanagedEntry): string {
-  const extra = [u.id && u.id !== u.name ? u.id : undefined, u.on, u.since].filter(Boolean);
-  return `${u.what} ${u.name}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+  const extra = [u.id && u.id !== u.name ? u.id : undefined, u.on, u.since].filter((x): x is string => !!x).map(visible);
+  return `${u.what} ${visible(u.name)}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
 function unmanagedText(unmanaged: UnmanagedEntry[], p: Paint): string[] {
@@ -33,9 +33,8 @@ function unmanagedMarkdown(unmanaged: UnmanagedEntry[]): string[] {
     "",
     "| What | Name | Collection | On | Since | Next `up` |",
     "|---|---|---|---|---|---|",
-    ...unmanaged.map(
-      (u) => `| ${cell(u.what)} | \`${cell(u.name)}\`${u.id && u.id !== u.name ? ` (${cell(u.id)})` : ""} | ${u.collection} | ${cell(u.on ?? "")} | ${cell(u.since ?? "")} | ${u.action} |`,
-    ),
+    // Every value from the account is a code span (drift-escape.ts); the words and dates are ours.
+    ...unmanaged.map((u) => `| ${u.what} | ${mdCell(u.name)}${u.id && u.id !== u.name ? ` (${mdCell(u.id)})` : ""} | ${u.collection} | ${mdCell(u.on)} | ${u.since ?? ""} | ${u.action} |`),
     "",
   ];
 }
@@ -48,23 +47,25 @@ export function formatDrift(stack: string, entries: DriftEntry[], format: DriftF
   if (format === "markdown") {
     const head =
       entries.length === 0
-        ? [`### Drift of stack \`${stack}\``, "", unmanaged.length ? "No drift in what git manages." : "No drift: the service matches git.", ""]
+        ? [`### Drift of stack ${mdCode(stack)}`, "", unmanaged.length ? "No drift in what git manages." : "No drift: the service matches git.", ""]
         : [
-            `### Drift of stack \`${stack}\`: ${plural(entries.length, "difference")}`,
+            `### Drift of stack ${mdCode(stack)}: ${plural(entries.length, "difference")}`,
             "",
             "| Resource | Type | Property | In git | In the service | Next `up` |",
             "|---|---|---|---|---|---|",
-            ...entries.map((e) => `| \`${cell(e.resource)}\` | ${cell(e.type)} | ${cell(e.property)} | \`${cell(e.git)}\` | \`${cell(e.service)}\` | ${e.action} |`),
+            ...entries.map((e) => `| ${mdCell(e.resource)} | ${mdName(e.type)} | ${mdName(e.property)} | ${mdCell(e.git)} | ${mdCell(e.service)} | ${e.action} |`),
             "",
           ];
     return [...head, ...unmanagedMarkdown(unmanaged)].join("\n");
   }
   const p = colours ?? plain;
-  const lines = entries.map((e) => `${p.bold(e.resource)} ${p.dim(`(${e.type})`)} ${e.property}: git ${p.green(e.git)}, service ${p.red(e.service)} -> ${p.yellow(e.action)}`);
+  const lines = entries.map(
+    (e) => `${p.bold(visible(e.resource))} ${p.dim(`(${visible(e.type)})`)} ${visible(e.property)}: git ${p.green(visible(e.git))}, service ${p.red(visible(e.service))} -> ${p.yellow(e.action)}`,
+  );
   const summary = [entries.length ? p.yellow(plural(entries.length, "difference")) : p.green("no drift"), ...(unmanaged.length ? [p.yellow(plural(unmanaged.length, "unmanaged object"))] : [])].join(
     ", ",
   );
-  return `${[...lines, ...unmanagedText(unmanaged, p), `stack ${stack}: ${summary}`].join("\n")}\n`;
+  return `${[...lines, ...unmanagedText(unmanaged, p), `stack ${visible(stack)}: ${summary}`].join("\n")}\n`;
 }
 
 /**

@@ -6,7 +6,7 @@
  * template and fax line lists (templates and lines carry their accounts: no read per parent).
  *
  * The account that holds the key is never listed (nobody manages themselves); a template's owner
- * is not a grant. Objects matching the `ignore` patterns of their collection are left out.
+ * is not a grant (known by `is_creator`, not by its place in the list). Objects matching the `ignore` patterns of their collection are left out.
  */
 import type { EsignClient } from "../client";
 import { isGone } from "../client";
@@ -159,10 +159,12 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
       push({ collection: "templates", what: "template", name: title, id: t.template_id, ...(since ? { since: `updated ${since}` } : {}) }, undefined, [t.title, t.template_id]);
       continue;
     }
-    // The owner is listed first and is no grant.
-    for (const a of (t.accounts ?? []).slice(1)) {
+    // The owner is no grant. The service names it by identity only to the owner (`is_creator`: the key
+    // holder, never listed); on a teammate's template it is one of the accounts, not told apart (D140).
+    const what = t.is_creator === true ? "template user" : "template user or owner";
+    for (const a of t.accounts ?? []) {
       if (isMe(a.account_id, a.email_address) || known(managed.templateUsers.get(t.template_id), a.account_id, a.email_address)) continue;
-      push({ collection: "templates.access", what: "template user", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, `template:${t.template_id}`, [
+      push({ collection: "templates.access", what, name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, `template:${t.template_id}`, [
         a.email_address,
         a.account_id,
       ]);

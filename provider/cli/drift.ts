@@ -18,6 +18,7 @@ import type { Ui } from "./ui";
 import { previewDrift } from "./drift-report";
 import { ignoreFor } from "./drift-ignore";
 import { managedOf, unmanagedObjects } from "./drift-unmanaged";
+import { withRedactedEmails } from "./drift-redact";
 import { EsignClient } from "../client";
 import { withPendingOperations } from "./recover-drift";
 import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
@@ -30,6 +31,8 @@ export interface DriftOptions {
   format: DriftFormat;
   /** A YAML file whose `ignore` map names objects meant to stay unmanaged (drift-ignore.ts). */
   ignoreFile?: string;
+  /** Cut the addresses of the unmanaged section to `z…@domain` (drift-redact.ts): for public repositories. */
+  redactEmails?: boolean;
 }
 
 /**
@@ -73,7 +76,8 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     const apiKey = setting("apiKey") ?? ui.io.env.ESIGN_API_KEY;
     if (!apiKey) throw new CommandError("no API key to list the account's objects: the stack's esign:apiKey or ESIGN_API_KEY");
     const client = new EsignClient({ apiKey, baseUrl: setting("baseUrl") ?? ui.io.env.ESIGN_BASE_URL });
-    const unmanaged = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
+    const found = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
+    const unmanaged = args.redactEmails ? withRedactedEmails(found) : found;
     const exported = (await stack.exportStack()) as ExportedDeployment;
     ui.print(withPendingOperations(formatDrift(stackName, previewed.entries, args.format, ui.out, unmanaged), stackName, args.format, exported));
     // Pending creates are a difference between state and service too (an object may be unrecorded).

@@ -5,12 +5,16 @@
  * (JSON, with `drifted: true`: the state may lack an object the service has). Nothing when none.
  */
 import type { DriftFormat } from "./drift-format";
+import { mdCode, visible } from "./drift-escape";
 import { pendingLine, pendingSummary, type ExportedDeployment } from "../deployment/pending-state";
 
 export function withPendingOperations(report: string, stack: string, format: DriftFormat, exported: ExportedDeployment): string {
   const pending = pendingSummary(exported);
   if (!pending.length) return report;
   if (format === "json") return `${JSON.stringify({ ...JSON.parse(report), drifted: true, pendingOperations: pending }, null, 2)}\n`;
-  const line = pendingLine(stack, pending);
+  // Resource names as every drift writer writes them (drift-escape.ts): code spans in Markdown, controls made
+  // visible in text. A stack name is letters, digits, `-`, `_` and `.` (the engine's rule).
+  const safe = format === "markdown" ? (s: string) => mdCode(s) : visible;
+  const line = pendingLine(visible(stack), pending.map(safe));
   return format === "markdown" ? `${report}\n> ${line}\n` : `${report}${line}\n`;
 }

@@ -20,6 +20,7 @@ import { EngineLog } from "./engine-log";
 import { serviceWarningsTo } from "./service-warnings";
 import { HandOvers } from "./hand-over";
 import { RunMemo } from "./run-memo";
+import { RemovalBudget } from "./removal-budget";
 import type { KeyHolder } from "./errors";
 import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -41,6 +42,8 @@ export interface ProviderContext {
   holder: KeyHolder;
   /** What this run's diffs left for its creates (deployment/hand-over.ts). */
   handOvers: HandOvers;
+  /** What the run's authoritative sets remove, against one limit for the run (deployment/removal-budget.ts). */
+  removals: RemovalBudget;
   /** The key's account (GET /account once per context; deployment/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
@@ -72,6 +75,7 @@ export interface HostState {
   /** What the run's diffs left for its creates. */
   readonly handOvers: HandOvers;
   readonly memo: RunMemo;
+  readonly removals: RemovalBudget;
 }
 
 export class Deployment {
@@ -88,6 +92,8 @@ export class Deployment {
   readonly handOvers: HandOvers;
   /** What the run read once (the stack's checkpoint before its first create, D96). */
   readonly memo: RunMemo;
+  /** What the run's authoritative sets remove (D139). */
+  readonly removals: RemovalBudget;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -107,6 +113,7 @@ export class Deployment {
     this.log = state.log ?? new EngineLog(undefined);
     this.handOvers = state.handOvers ?? new HandOvers();
     this.memo = state.memo ?? new RunMemo();
+    this.removals = state.removals ?? new RemovalBudget();
   }
 
   /**
@@ -114,7 +121,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, removals: this.removals });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -163,6 +170,7 @@ export class Deployment {
       settings,
       holder: this.holder,
       handOvers: this.handOvers,
+      removals: this.removals,
       account() {
         if (account) return account;
         const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));

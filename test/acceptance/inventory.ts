@@ -3,7 +3,8 @@
  * name, title or invitee's address carries the prefix, config.ts) or foreign; and the sweeper,
  * which removes the objects that are ours and nothing else (D86).
  *
- * Fax lines have no name: a line is ours when one of its users' addresses is. A line bought by
+ * Fax lines have no name: a line is ours when every one of its users' addresses is (a line a run
+ * shares with anyone else's user is not wholly its own: it stays). A line bought by
  * a run that failed before adding its user is therefore foreign to the sweeper: it says so,
  * and the run's output names it (the fax scenario is opt-in: ESIGN_ACCEPTANCE_FAX=1).
  */
@@ -19,6 +20,8 @@ export interface AccountObject {
   /** How a person recognises it: a name, a title, an address. */
   label: string;
   ours: boolean;
+  /** A fax line's users (besides the key's account): what makes it ours. */
+  users?: string[];
 }
 
 export function accountClient(config: Pick<AcceptanceConfig, "baseUrl" | "apiKey">): EsignClient {
@@ -54,7 +57,14 @@ export async function inventory(config: AcceptanceConfig): Promise<AccountObject
   }
   for (const line of await client.collectAll(client.faxLine.list, {})) {
     const users = (line.accounts ?? []).map((a) => a.email_address).filter((email): email is string => typeof email === "string" && !isMe(email));
-    objects.push({ kind: "fax_line", id: line.number, label: `${line.number} (${users.join(", ") || "no users"})`, ours: users.some((email) => isOurEmail(config, email)) });
+    // Wholly ours: every user is a run's invitee (one foreign user makes the line someone else's too).
+    objects.push({
+      kind: "fax_line",
+      id: line.number,
+      label: `${line.number} (${users.join(", ") || "no users"})`,
+      ours: users.length > 0 && users.every((email) => isOurEmail(config, email)),
+      users,
+    });
   }
   return objects;
 }
@@ -72,7 +82,9 @@ export interface SweepResult {
  */
 export async function sweep(config: AcceptanceConfig, runPrefix?: string): Promise<SweepResult> {
   const client = accountClient(config);
-  const objects = (await inventory(config)).map((o) => (runPrefix && !o.label.toLowerCase().includes(runPrefix) ? { ...o, ours: false } : o));
+  // With a run's prefix: only that run's; a fax line only when every user is that run's.
+  const thisRun = (o: AccountObject) => (o.users ? o.users.every((u) => u.toLowerCase().includes(runPrefix!)) : o.label.toLowerCase().includes(runPrefix!));
+  const objects = (await inventory(config)).map((o) => (runPrefix && !thisRun(o) ? { ...o, ours: false } : o));
   const result: SweepResult = { removed: [], failed: [], kept: objects.filter((o) => !o.ours) };
   const teamIsOurs = objects.some((o) => o.kind === "team" && o.ours);
   if (teamIsOurs) for (const o of objects) if (o.kind === "team_member") o.ours = true; // they leave with it

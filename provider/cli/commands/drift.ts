@@ -13,13 +13,13 @@ async function run(args: Args, ui: Ui): Promise<number> {
   if (!(DRIFT_FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${DRIFT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
   const { drift } = await import("../drift");
-  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat, ignoreFile: args.string("ignore-file") }, ui);
+  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat, ignoreFile: args.string("ignore-file"), redactEmails: args.flag("redact-emails") }, ui);
 }
 
 export const driftCommand: Command = {
   name: "drift",
   summary: "report what differs between git and the service for a stack",
-  usage: [`esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}] [--ignore-file FILE]`],
+  usage: [`esign drift [DIR] [--stack NAME] [--format ${DRIFT_FORMATS.join("|")}] [--ignore-file FILE] [--redact-emails]`],
   description: [
     "Runs a refresh preview of a stack of the Pulumi project in DIR (default: the current directory;",
     "default stack: the selected one), running the program, and reports one line per differing property:",
@@ -33,6 +33,7 @@ export const driftCommand: Command = {
     stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
     format: { type: "string", value: "FORMAT", description: `${DRIFT_FORMATS.join(", ")} (default text)` },
     "ignore-file": { type: "string", value: "FILE", description: "a YAML file whose `ignore` map names objects meant to stay unmanaged (default: the project's account file)" },
+    "redact-emails": { type: "boolean", description: "cut the unmanaged section's addresses to z…@domain (for comments in public repositories)" },
   },
   positionals: { max: 1, name: "DIR" },
   exits: [EXIT.OK, EXIT.FAILURE, EXIT.DRIFT, EXIT.UNMANAGED, EXIT.USAGE],

@@ -19,6 +19,8 @@ export const cacheKeys = {
   teamPeople: (teamId: string) => cacheKey<TeamPerson[]>(`team-people:${teamId}`),
   /** The accounts that can use a template. */
   templateHolders: (templateId: string) => cacheKey<Required<Person>[]>(`template-holders:${templateId}`),
+  /** Whether the key holder owns a template (its `is_creator`: the one owner identity the service gives). */
+  templateOwnedByCaller: (templateId: string) => cacheKey<boolean>(`template-owned-by-caller:${templateId}`),
   /** The accounts on a fax line. */
   faxLineUsers: (number: string) => cacheKey<Required<Person>[]>(`fax-line-users:${number}`),
 };

@@ -12,7 +12,8 @@
  *
  * Never removed: the account that holds the key, anyone matching `keep`, and what the parent
  * guards (the team's last Admins, a template's owner). More than `maxRemovals` (default 5)
- * removals in one run fail the check: the program must raise the limit to allow them.
+ * removals in one run, counted over all the run's sets (deployment/removal-budget.ts), fail the
+ * check: the program must raise the limit to allow them.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../../core/check";
@@ -23,6 +24,7 @@ import { firstMatch } from "../../core/patterns";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
 import { containsUnknown } from "../../core/unknowns";
 import type { ProviderContext } from "../../deployment/context";
+import { isKeyHolder, KEY_HOLDER } from "./team-guard";
 
 /** Someone the parent lists. */
 export interface SetHolder {
@@ -35,7 +37,6 @@ export interface SetHolder {
 }
 
 export const DEFAULT_MAX_REMOVALS = 5;
-const KEY_HOLDER = "holds the API key";
 
 /** The inputs every set has besides its parent and its list. */
 export interface SetCommonInputs {
@@ -92,9 +93,8 @@ export function planRemovals(holders: SetHolder[], declared: string[], keep: str
     if (declared.some((d) => names(d, h))) continue;
     const pattern = firstMatch(keep, [h.emailAddress, h.accountId]);
     if (pattern) plan.kept.push({ holder: h, why: `matches keep pattern ${pattern}` });
-    else if ((keyHolder.accountId && h.accountId === keyHolder.accountId) || (keyHolder.email && sameEmail(h.emailAddress, keyHolder.email))) {
-      plan.kept.push({ holder: h, why: KEY_HOLDER });
-    } else plan.removals.push(h);
+    else if (isKeyHolder(h, keyHolder)) plan.kept.push({ holder: h, why: KEY_HOLDER });
+    else plan.removals.push(h);
   }
   return plan;
 }
@@ -202,14 +202,17 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
         const hint = near ? `; did you mean ${near}, whom this removes?` : " (nothing adds them: declare them with their own resource)";
         await ctx.warn(`${p.type} of ${p.label(parent)}: ${name} in ${p.listKey} is not there${hint}`);
       }
+      // One limit for the run, over every set of it (D139): the smallest maxRemovals of the sets that remove.
       const max = given.maxRemovals ?? DEFAULT_MAX_REMOVALS;
-      if (removalNames.length > max) {
+      const run = ctx.removals.plan(`${p.type}:${parent}`, removalNames.length, max);
+      if (removalNames.length > 0 && run.total > run.limit) {
+        const others = run.sets > 1 ? `; the run's sets remove ${run.total} in all` : "";
         return {
           inputs: { ...inputs, removals: removalNames },
           failures: [
             {
               property: p.listKey,
-              reason: `would remove ${removalNames.length} from ${p.label(parent)} (${removalNames.join(", ")}), more than maxRemovals (${max}); list them, or raise maxRemovals to allow it`,
+              reason: `would remove ${removalNames.length} from ${p.label(parent)} (${removalNames.join(", ")})${others}, more than maxRemovals (${run.limit}) for one run; list them, or raise maxRemovals to allow it`,
             },
           ],
         };

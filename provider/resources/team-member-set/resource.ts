@@ -6,10 +6,9 @@
 import { exclusiveImpl, type SetHolder } from "../shared/exclusive";
 import { cacheKeys } from "../shared/cache-keys";
 import { resolveTeamId, teamPeople } from "../shared/team-people";
+import { LAST_ADMIN, lastAdmins } from "../shared/team-guard";
 import type { ResourceImpl } from "../../core/resource";
 import type { TeamMemberSetInputs, TeamMemberSetState } from "./schema";
-
-const isAdmin = (h: SetHolder) => h.status !== "invited" && h.role?.toLowerCase() === "admin";
 
 export const teamMemberSetImpl: ResourceImpl<TeamMemberSetInputs, TeamMemberSetState> = exclusiveImpl({
   type: "TeamMemberSet",
@@ -18,12 +17,9 @@ export const teamMemberSetImpl: ResourceImpl<TeamMemberSetInputs, TeamMemberSetS
   parent: (ctx, inputs) => resolveTeamId(ctx, inputs as { teamId?: string }),
   label: (teamId) => `team ${teamId}`,
   holders: (ctx, teamId) => teamPeople(ctx, teamId),
-  // A team keeps an Admin: when the list leaves out every Admin who has joined, they all stay.
+  // A team keeps an Admin: when the list leaves out every Admin who has joined, they all stay (shared/team-guard.ts).
   async guard(_ctx, _teamId, holders, candidates) {
-    const staying = holders.filter((h) => isAdmin(h) && !candidates.includes(h));
-    const kept = new Map<SetHolder, string>();
-    if (staying.length === 0) for (const h of candidates.filter(isAdmin)) kept.set(h, "the team's last Admin");
-    return kept;
+    return new Map<SetHolder, string>(lastAdmins(holders, candidates).map((h) => [h, LAST_ADMIN]));
   },
   async remove(ctx, teamId, holder) {
     // By account id when known; an open invitation by its address (remove_member expires it).

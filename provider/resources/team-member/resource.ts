@@ -27,6 +27,7 @@ import { findPerson, personInput, personKeys, personRequired, personRules, type 
 import type { TeamPerson } from "../shared/people";
 import { resolveTeamId, teamPeople } from "../shared/team-people";
 import { moveOnce, removeOnce } from "./outcome";
+import { isAdmin, isKeyHolder, KEY_HOLDER, whyStays } from "../shared/team-guard";
 import type { TeamMemberInputs, TeamMemberState } from "./schema";
 
 const rules: DiffRules = {
@@ -97,6 +98,29 @@ async function move(ctx: ProviderContext, olds: TeamMemberState, who: PersonInpu
   return person;
 }
 
+/**
+ * Refuses, in one line and before any write, to take the key holder or the team's last Admin off
+ * team `teamId` (`what`: a removal, a move), to change the key holder's role to anything but
+ * Admin, or to take the Admin role from the last Admin: the rule TeamMemberSet's removals follow
+ * (shared/team-guard.ts). `recorded` is the person as the state has them; `newRole` undefined:
+ * they leave the team. The team is read (once per run, shared) only for a recorded Admin.
+ */
+async function guardLeaving(ctx: ProviderContext, teamId: string, recorded: TeamMemberState, what: string, newRole?: string): Promise<void> {
+  if (newRole?.toLowerCase() === "admin") return;
+  const me = await ctx.account();
+  const key = { accountId: me.accountId, email: me.email };
+  let why = isKeyHolder(recorded, key) ? KEY_HOLDER : undefined;
+  if (!why && isAdmin(recorded)) {
+    const people = await teamPeople(ctx, teamId);
+    const person = findPerson(people, recorded);
+    if (person && isAdmin(person)) why = whyStays(people, person, {});
+  }
+  if (!why) return;
+  throw new Error(
+    `refused: ${what} of ${recorded.emailAddress || recorded.accountId} on team ${teamId}: ${why === KEY_HOLDER ? "they hold the API key" : "they are the team's last Admin"}; nothing was changed (make someone else an Admin first, or run with another Admin's key)`,
+  );
+}
+
 const nameOf = (person: TeamPerson, teamId: string) =>
   `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
 
@@ -132,8 +156,14 @@ export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   async update(ctx, _id, olds, news) {
     const who = { ...news, accountId: news.accountId ?? olds.accountId, emailAddress: news.emailAddress ?? olds.emailAddress };
     const teamId = news.teamId ?? olds.teamId;
-    if (teamId !== olds.teamId) return outputsOf(news, teamId, await move(ctx, olds, who, teamId, news.role), olds.accountId);
-    if (news.role !== undefined && news.role !== olds.role) return outputsOf(news, teamId, await addMember(ctx, teamId, who, olds.role), olds.accountId);
+    if (teamId !== olds.teamId) {
+      await guardLeaving(ctx, olds.teamId, olds, `a move to team ${teamId}`);
+      return outputsOf(news, teamId, await move(ctx, olds, who, teamId, news.role), olds.accountId);
+    }
+    if (news.role !== undefined && news.role !== olds.role) {
+      await guardLeaving(ctx, teamId, olds, `a role change to ${news.role}`, news.role);
+      return outputsOf(news, teamId, await addMember(ctx, teamId, who, olds.role), olds.accountId);
+    }
     // Only the address changed, for the same account: the person's own; nothing to send.
     const person: TeamPerson = { accountId: olds.accountId, emailAddress: who.emailAddress, role: olds.role, status: olds.status };
     return outputsOf(news, teamId, person, olds.accountId);
@@ -142,6 +172,7 @@ export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   objectKeys: (_id, props) => personKeys(props.teamId, props),
 
   async delete(ctx, _id, props) {
+    await guardLeaving(ctx, props.teamId, props, "a removal");
     await removeOnce(ctx, props.teamId, props, () => ctx.client.team.removeMember(toWire<BodyOf<"team.remove_member">>(personInput(props))));
     ctx.cache.patch(cacheKeys.teamPeople(props.teamId), (people) => people.filter((p) => p !== findPerson(people, props)));
   },

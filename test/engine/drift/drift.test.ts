@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import { parseDocument } from "yaml";
-import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot, tearDownProject } from "../support/engine";
 import { localService, LocalService } from "../../support/local";
 
 interface Run {
@@ -81,14 +81,7 @@ describe("engine: esign drift", function () {
     assert.deepStrictEqual(changes(up.summary), { create: 13 }, "stack, team, 4 members, app, template, 2 accesses, line, 2 users");
   });
 
-  after(async () => {
-    try {
-      await stack?.destroy().catch(() => undefined);
-    } finally {
-      await svc?.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  after(() => tearDownProject(stack, svc, dir));
 
   it("reports nothing for a clean stack (exit 0), in every format, with the current stack", async () => {
     const text = await esign([]);

@@ -14,7 +14,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import { parseDocument } from "yaml";
-import { changes, localBackendEnv, pulumiBinDir, repoRoot } from "../support/engine";
+import { changes, localBackendEnv, pulumiBinDir, repoRoot, tearDownProject } from "../support/engine";
 import { api, localService, LocalService } from "../../support/local";
 
 interface Run {
@@ -78,14 +78,7 @@ describe("engine: esign drift lists what git does not, and authoritative lists r
     assert.deepStrictEqual(changes(up.summary), { create: 12 });
   });
 
-  after(async () => {
-    try {
-      await stack?.destroy().catch(() => undefined);
-    } finally {
-      await svc?.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  after(() => tearDownProject(stack, svc, dir));
 
   it("a clean account reports clean (exit 0)", async () => {
     const run = await esign(["--format", "json"]);

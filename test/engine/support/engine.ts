@@ -163,6 +163,16 @@ export async function newStack(project: string, program: () => Promise<unknown> 
   };
 }
 
+/** An engine test's end: its stack destroyed (as far as it can be), its service closed, its directory removed. */
+export async function tearDownProject(stack: Stack | undefined, svc: { close(): Promise<unknown> } | undefined, dir: string | undefined): Promise<void> {
+  try {
+    await stack?.destroy().catch(() => undefined);
+  } finally {
+    await svc?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Counts of resource operations in an engine summary, e.g. { create: 2 }. */
 export function changes(summary: { resourceChanges?: Record<string, number> }): Record<string, number> {
   const out: Record<string, number> = {};
