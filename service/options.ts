@@ -3,6 +3,7 @@
  * Options of startService()/createApp() and the CLI flags, with their defaults.
  */
 import type { PlanName, Quotas } from "./accounts/types";
+import type { ResponseProfile } from "./http/response-profile";
 
 export type RateLimitModel = "bucket" | "window";
 export type RateLimitHeaders = "recorded" | "description";
@@ -61,6 +62,13 @@ export interface ServiceOptions {
    * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path).
    */
   responseDialect?: ResponseDialect;
+  /**
+   * Which fields answers carry (D129): "complete" (default) every field the description lists;
+   * "sparse" leaves out or nulls those the real service has been seen to (an API app without
+   * white_labeling_options and with options null, a team without invited_emails, signer roles
+   * with order null: service/http/response-profile.ts).
+   */
+  responseProfile?: ResponseProfile;
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
   /**
@@ -106,6 +114,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     rateLimitModel: o.rateLimitModel ?? "bucket",
     rateLimitHeaders: o.rateLimitHeaders ?? "recorded",
     responseDialect: o.responseDialect ?? "current",
+    responseProfile: o.responseProfile ?? "complete",
     templateProcessingMs: o.templateProcessingMs ?? 200,
     templateVisibilityDelayMs: o.templateVisibilityDelayMs ?? 0,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],
