@@ -10,7 +10,7 @@ import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, type
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
   [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
-  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description]
+  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description] [--rate-limit-retry-after]
   [--response-dialect current|recorded-2021] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
   [--template-visibility-delay-ms N] [--verbose]`;
 
@@ -73,6 +73,9 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case "--rate-limit-headers":
         o.rateLimitHeaders = oneOf(flag, value(), RATE_LIMIT_HEADER_SPELLINGS);
+        break;
+      case "--rate-limit-retry-after":
+        o.rateLimitRetryAfter = true;
         break;
       case "--response-dialect":
         o.responseDialect = oneOf(flag, value(), RESPONSE_DIALECTS);

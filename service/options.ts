@@ -57,6 +57,12 @@ export interface ServiceOptions {
    */
   rateLimitHeaders?: RateLimitHeaders;
   /**
+   * A 429 carries Retry-After (whole seconds until a request may pass again). Default false:
+   * no recording shows the real service sending it; the vendor's own test harness reads it
+   * first when present (real-service-evidence.md §9 finding 6, D131).
+   */
+  rateLimitRetryAfter?: boolean;
+  /**
    * Forms of responses the description changed after the recordings (D76): "current" (default)
    * answers as the description does today; "recorded-2021" as the 2017-2021 recordings do
    * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path).
@@ -113,6 +119,7 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
     rateLimitModel: o.rateLimitModel ?? "bucket",
     rateLimitHeaders: o.rateLimitHeaders ?? "recorded",
+    rateLimitRetryAfter: o.rateLimitRetryAfter ?? false,
     responseDialect: o.responseDialect ?? "current",
     responseProfile: o.responseProfile ?? "complete",
     templateProcessingMs: o.templateProcessingMs ?? 200,
