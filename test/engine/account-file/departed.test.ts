@@ -5,7 +5,9 @@
  * and the grants' removals then meet "<email> is not a member of your team" (fax line) or
  * "Account does not belong to your team." (template): each counts as done, whatever order the
  * engine runs the steps in, so `up` exits 0 and the next preview shows no change. The service
- * answers in its sparse response profile (fields left out or null, D129) throughout.
+ * answers in its sparse response profile (fields left out or null, D129) throughout: after the
+ * first `up`, `preview --expect-no-changes` passes although the app's options and white labeling,
+ * the template's subject and its roles' order, and the team's invited_emails are not reported.
  */
 import * as assert from "assert";
 import * as fs from "fs";
@@ -20,9 +22,18 @@ members:
   - emailAddress: alice@acme.example
     role: Admin
   - emailAddress: dana@acme.example
+apiApps:
+  - key: portal
+    name: Portal
+    domains: [portal.acme.example]
+    options:
+      canInsertEverywhere: true
+    whiteLabelingOptions:
+      primaryButtonColor: "#112233"
 templates:
   - key: nda
     title: NDA
+    subject: Please sign
     files: [examples/files/nda.pdf]
     signerRoles:
       - name: Client
@@ -68,6 +79,7 @@ describe("engine: a member dropped with her grants under authoritative members",
       { config: svc.stackConfig() },
     );
     const first = await t.stack.up();
+    await t.stack.preview({ expectNoChanges: true });
     const number = first.outputs.faxLines.value.main;
     const templateId = first.outputs.templates.value.nda;
     const people = async () => ((await api(svc).get("/team")).data.team.accounts as { email_address: string }[]).map((a) => a.email_address).sort();
