@@ -4,8 +4,7 @@
  */
 import { isPlanName } from "./accounts/plans";
 import type { Quotas } from "./accounts/types";
-import { RESPONSE_PROFILES } from "./http/response-profile";
-import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, type ServiceOptions } from "./options";
+import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, RESPONSE_PROFILES, type ServiceOptions } from "./options";
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]

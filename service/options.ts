@@ -3,7 +3,6 @@
  * Options of startService()/createApp() and the CLI flags, with their defaults.
  */
 import type { PlanName, Quotas } from "./accounts/types";
-import type { ResponseProfile } from "./http/response-profile";
 
 export type RateLimitModel = "bucket" | "window";
 export type RateLimitHeaders = "recorded" | "description";
@@ -11,6 +10,9 @@ export type ResponseDialect = "current" | "recorded-2021";
 export const RATE_LIMIT_MODELS: readonly RateLimitModel[] = ["bucket", "window"];
 export const RATE_LIMIT_HEADER_SPELLINGS: readonly RateLimitHeaders[] = ["recorded", "description"];
 export const RESPONSE_DIALECTS: readonly ResponseDialect[] = ["current", "recorded-2021"];
+/** Which fields answers carry (D129; service/http/response-profile.ts). */
+export type ResponseProfile = "complete" | "sparse";
+export const RESPONSE_PROFILES: readonly ResponseProfile[] = ["complete", "sparse"];
 
 export interface ServiceOptions {
   /** 0 (default) picks a free port. */

@@ -8,9 +8,7 @@
  * (D129). The default profile, "complete", answers every field the description lists.
  */
 import type { Reply } from "../kernel";
-
-export type ResponseProfile = "complete" | "sparse";
-export const RESPONSE_PROFILES: readonly ResponseProfile[] = ["complete", "sparse"];
+import type { ResponseProfile } from "../options";
 
 type Json = Record<string, unknown>;
 
