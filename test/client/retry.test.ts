@@ -46,7 +46,11 @@ describe("client: rate limits and retries", () => {
       const date = new Date().toUTCString();
       if (++calls > 1) return { status: 200, body: apiAppBody() };
       const now = Math.floor(Date.now() / 1000);
-      return { status: 429, body: errorBody("exceeded_rate", "Too many requests."), headers: { Date: date, "Retry-After": retryAfter(date), "X-Ratelimit-Limit": 100, "X-Ratelimit-Limit-Remaining": 0, "X-Ratelimit-Reset": now } };
+      return {
+        status: 429,
+        body: errorBody("exceeded_rate", "Too many requests."),
+        headers: { Date: date, "Retry-After": retryAfter(date), "X-Ratelimit-Limit": 100, "X-Ratelimit-Limit-Remaining": 0, "X-Ratelimit-Reset": now },
+      };
     });
     await client.apiApp.get("0123456789abcdef0123456789abcdef");
     const [first, second] = server!.requests;

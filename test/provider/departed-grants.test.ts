@@ -46,9 +46,13 @@ describe("fast tier: a grant whose person already left the team is gone", () => 
   it("the service refuses as the evidence says once she has left", async () => {
     const accountId = await joinsWithGrants("dana@example.com");
     await leaves("dana@example.com");
-    const fax = await owner().faxLine.removeUser({ number, account_id: accountId }).catch((e: unknown) => e);
+    const fax = await owner()
+      .faxLine.removeUser({ number, account_id: accountId })
+      .catch((e: unknown) => e);
     assert.ok(fax instanceof EsignApiError && fax.status === 400 && /is not a member of your team/.test(fax.errorMsg), String(fax));
-    const template = await owner().template.removeUser(templateId, { account_id: accountId }).catch((e: unknown) => e);
+    const template = await owner()
+      .template.removeUser(templateId, { account_id: accountId })
+      .catch((e: unknown) => e);
     assert.ok(template instanceof EsignApiError && template.status === 403 && /Account does not belong to your team/.test(template.errorMsg), String(template));
   });
 

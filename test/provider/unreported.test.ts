@@ -109,10 +109,19 @@ describe("fast tier: a value the service reports differently is a difference (co
     assert.deepStrictEqual(reportedOrDeclared(null, { a: 1 }), { a: 1 });
     assert.deepStrictEqual(reportedOrDeclared(undefined, "s"), "s");
     assert.deepStrictEqual(reportedOrDeclared({ a: null, b: 2 }, { a: 1, b: 3 }), { a: 1, b: 2 });
-    assert.deepStrictEqual(reportedOrDeclared([{ name: "A" }, { name: "B", order: 5 }], [{ name: "A", order: 0 }, { name: "B", order: 1 }]), [
-      { name: "A", order: 0 },
-      { name: "B", order: 5 },
-    ]);
+    assert.deepStrictEqual(
+      reportedOrDeclared(
+        [{ name: "A" }, { name: "B", order: 5 }],
+        [
+          { name: "A", order: 0 },
+          { name: "B", order: 1 },
+        ],
+      ),
+      [
+        { name: "A", order: 0 },
+        { name: "B", order: 5 },
+      ],
+    );
     // A list of another length is as reported: the roles themselves differ.
     assert.deepStrictEqual(reportedOrDeclared([{ name: "A" }], [{ name: "A", order: 0 }, { name: "B" }]), [{ name: "A" }]);
     assert.strictEqual(reportedOrDeclared("reported", "declared"), "reported");

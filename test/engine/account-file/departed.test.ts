@@ -98,7 +98,11 @@ describe("engine: a member dropped with her grants under authoritative members",
     assert.ok((await api(svc).get("/fax_line", { params: { number } })).status === 200);
 
     const preview = await t.stack.preview({ expectNoChanges: true });
-    assert.strictEqual(preview.changeSummary.same, Object.values(preview.changeSummary).reduce((a, b) => a + b, 0), JSON.stringify(preview.changeSummary));
+    assert.strictEqual(
+      preview.changeSummary.same,
+      Object.values(preview.changeSummary).reduce((a, b) => a + b, 0),
+      JSON.stringify(preview.changeSummary),
+    );
     fs.writeFileSync(work.file, FILE); // leave the file as it was for the next reader
   });
 });

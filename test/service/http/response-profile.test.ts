@@ -6,12 +6,9 @@
  * Also the opt-in Retry-After on a 429 (D131): no recording shows the real service sending it.
  */
 import assert from "node:assert/strict";
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
+import { pdf, templateForm } from "../support/files";
 import type { RunningService } from "../../../service";
-
-const pdf = path.resolve(__dirname, "..", "..", "..", "examples", "files", "nda.pdf");
 
 /** An app with options and white labeling, a team with an invitation to an address without an account, a template with ordered roles. */
 async function answers(api: Api) {
@@ -19,20 +16,12 @@ async function answers(api: Api) {
   expectStatus(app, 201);
   await api.post("/team/create", { name: "Ops" });
   const invited = await api.put("/team/add_member", { email_address: "nobody-yet@example.com" });
-  const form = new FormData();
-  form.append("files[0]", new Blob([new Uint8Array(fs.readFileSync(pdf))], { type: "application/pdf" }), "nda.pdf");
-  form.append("signer_roles[0][name]", "Client");
-  form.append("signer_roles[0][order]", "0");
-  form.append("signer_roles[1][name]", "Witness");
-  form.append("signer_roles[1][order]", "1");
-  form.append("form_fields_per_document[0][document_index]", "0");
-  form.append("form_fields_per_document[0][api_id]", "sig");
-  form.append("form_fields_per_document[0][name]", "Signature");
-  form.append("form_fields_per_document[0][type]", "signature");
-  form.append("form_fields_per_document[0][required]", "true");
-  form.append("form_fields_per_document[0][signer]", "0");
-  form.append("form_fields_per_document[0][page]", "1");
-  for (const [k, v] of Object.entries({ x: 100, y: 600, width: 200, height: 40 })) form.append(`form_fields_per_document[0][${k}]`, String(v));
+  const roles = [
+    { name: "Client", order: 0 },
+    { name: "Witness", order: 1 },
+  ];
+  const fields = [{ document_index: 0, api_id: "sig", name: "Signature", type: "signature", required: true, signer: 0, page: 1, x: 100, y: 600, width: 200, height: 40 }];
+  const form = templateForm([pdf(1)], { signer_roles: roles, form_fields_per_document: fields });
   const made = await api.req("POST", "/template/create", { form });
   expectStatus(made);
   const id = made.body.template.template_id;
