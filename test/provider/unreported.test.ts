@@ -40,6 +40,18 @@ describe("fast tier: a value the service does not report is not a change (sparse
     assert.deepStrictEqual(refreshed.whiteLabelingOptions, whiteLabelingOptions);
   });
 
+  it("ApiApp: a changed colour is still a change, sent once; the update's answer leaves it out and it is kept", async () => {
+    const inputs = { name: "Recoloured", domains: ["recoloured.example.com"], whiteLabelingOptions: { primaryButtonColor: "#112233" } };
+    const { outs } = await roundTrip(h, "ApiApp", inputs);
+    const news = { ...inputs, whiteLabelingOptions: { primaryButtonColor: "#112233", textColor1: "#445566" } };
+    const diff = await h.resource("ApiApp").diff(outs.clientId, outs, news);
+    assert.strictEqual(diff.changes, true);
+    const { result: updated, calls } = await h.counting(() => h.resource("ApiApp").update(outs.clientId, outs, news));
+    assert.ok(calls.includes(`PUT /v3/api_app/${outs.clientId}`), calls.join(", "));
+    assert.deepStrictEqual(updated.whiteLabelingOptions, news.whiteLabelingOptions);
+    assert.strictEqual((await h.resource("ApiApp").diff(outs.clientId, updated, news)).changes, false);
+  });
+
   it("ApiApp: options null keeps the declared options; no update on the next preview", async () => {
     const options = { canInsertEverywhere: true };
     const { outs, refreshed } = await roundTrip(h, "ApiApp", { name: "Optioned", domains: ["optioned.example.com"], options });
@@ -55,6 +67,13 @@ describe("fast tier: a value the service does not report is not a change (sparse
     const { outs, refreshed } = await roundTrip(h, "Template", ndaTemplate({ signerRoles }));
     assert.deepStrictEqual(outs.signerRoles, signerRoles);
     assert.deepStrictEqual(refreshed.signerRoles, signerRoles);
+    // The program's own change of an order is still one (a replacement, as before).
+    const swapped = [
+      { name: "Client", order: 1 },
+      { name: "Witness", order: 0 },
+    ];
+    const diff = await h.resource("Template").diff(outs.templateId, refreshed, ndaTemplate({ signerRoles: swapped }));
+    assert.deepStrictEqual(diff.replaces, ["signerRoles"]);
   });
 
   it("Template: a subject the service leaves out keeps the declared subject; no update on the next preview", async () => {
