@@ -4,13 +4,13 @@
  */
 import { isPlanName } from "./accounts/plans";
 import type { Quotas } from "./accounts/types";
-import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, type ServiceOptions } from "./options";
+import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, RESPONSE_PROFILES, type ServiceOptions } from "./options";
 
 const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
   [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
-  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description]
-  [--response-dialect current|recorded-2021] [--data file] [--template-processing-ms N]
+  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description] [--rate-limit-retry-after]
+  [--response-dialect current|recorded-2021] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
   [--template-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
@@ -73,8 +73,14 @@ export function parseArgs(argv: string[]): ServiceOptions {
       case "--rate-limit-headers":
         o.rateLimitHeaders = oneOf(flag, value(), RATE_LIMIT_HEADER_SPELLINGS);
         break;
+      case "--rate-limit-retry-after":
+        o.rateLimitRetryAfter = true;
+        break;
       case "--response-dialect":
         o.responseDialect = oneOf(flag, value(), RESPONSE_DIALECTS);
+        break;
+      case "--response-profile":
+        o.responseProfile = oneOf(flag, value(), RESPONSE_PROFILES);
         break;
       case "--data":
         o.data = value();

@@ -10,6 +10,9 @@ export type ResponseDialect = "current" | "recorded-2021";
 export const RATE_LIMIT_MODELS: readonly RateLimitModel[] = ["bucket", "window"];
 export const RATE_LIMIT_HEADER_SPELLINGS: readonly RateLimitHeaders[] = ["recorded", "description"];
 export const RESPONSE_DIALECTS: readonly ResponseDialect[] = ["current", "recorded-2021"];
+/** Which fields answers carry (D129; service/http/response-profile.ts). */
+export type ResponseProfile = "complete" | "sparse";
+export const RESPONSE_PROFILES: readonly ResponseProfile[] = ["complete", "sparse"];
 
 export interface ServiceOptions {
   /** 0 (default) picks a free port. */
@@ -56,11 +59,24 @@ export interface ServiceOptions {
    */
   rateLimitHeaders?: RateLimitHeaders;
   /**
+   * A 429 carries Retry-After (whole seconds until a request may pass again). Default false:
+   * no recording shows the real service sending it; the vendor's own test harness reads it
+   * first when present (real-service-evidence.md §9 finding 6, D131).
+   */
+  rateLimitRetryAfter?: boolean;
+  /**
    * Forms of responses the description changed after the recordings (D76): "current" (default)
    * answers as the description does today; "recorded-2021" as the 2017-2021 recordings do
    * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path).
    */
   responseDialect?: ResponseDialect;
+  /**
+   * Which fields answers carry (D129): "complete" (default) every field the description lists;
+   * "sparse" leaves out or nulls those the real service has been seen to (an API app without
+   * white_labeling_options and with options null, a team without invited_emails, signer roles
+   * with order null: service/http/response-profile.ts).
+   */
+  responseProfile?: ResponseProfile;
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
   /**
@@ -110,7 +126,9 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     rateLimitWindowMs: o.rateLimitWindowMs ?? 60_000,
     rateLimitModel: o.rateLimitModel ?? "bucket",
     rateLimitHeaders: o.rateLimitHeaders ?? "recorded",
+    rateLimitRetryAfter: o.rateLimitRetryAfter ?? false,
     responseDialect: o.responseDialect ?? "current",
+    responseProfile: o.responseProfile ?? "complete",
     templateProcessingMs: o.templateProcessingMs ?? 200,
     templateVisibilityDelayMs: o.templateVisibilityDelayMs ?? 0,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],

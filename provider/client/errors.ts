@@ -87,10 +87,16 @@ export function isGone(error: unknown): boolean {
  * The real service's other ways of saying "there is no such object" (real-service-evidence.md
  * §3, recorded bodies): an account without a team answers DELETE /team/destroy and PUT /team
  * with a 400, not a 404. Only these operations, statuses and texts: a 400 is otherwise a refusal.
+ * A grant whose person already left the team is gone too (D130): removing it is refused with
+ * "Account does not belong to your team" (template remove_user, 403: §4, live test S3) or
+ * "<email> is not a member of your team" (fax line remove_user, 400: issue 35's report), so a
+ * removal of it is done whatever order the engine runs the member's and the grant's steps in.
  */
 const GONE_ANSWERS: { operation: string; status: number; message: RegExp }[] = [
   { operation: "team.destroy", status: 400, message: /^no team to delete/i },
   { operation: "team.update", status: 400, message: /none exists/i },
+  { operation: "template.remove_user", status: 403, message: /does not belong to your team/i },
+  { operation: "fax_line.remove_user", status: 400, message: /is not a member of your team/i },
 ];
 
 /**

@@ -4,7 +4,7 @@
  * hand the project evidence of what the service answers, and `npm run emulator:compare`
  * holds the local service to it (D88).
  *
- * A file holds the method, path, query, status, the headers that matter (content type, the
+ * A file holds the method, path, query, status, the headers that matter (content type, Date, the
  * rate-limit headers, Retry-After) and both bodies, redacted before they are written: the
  * credentials the client knows, every value under a secret-like key (oauth.secret,
  * client_secret, tokens, passwords), and the local part of every e-mail address, replaced by
@@ -20,8 +20,12 @@ import * as path from "path";
 import { REDACTED, type Redactor } from "./redact";
 
 export const RECORD_ENV = "ESIGN_RECORD";
-/** Response headers worth keeping: what the client reads besides the body. */
-const KEPT_HEADERS = ["content-type", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
+/**
+ * Response headers worth keeping: what the client reads besides the body, and what the real rate
+ * limit is read from (both spellings of the remaining count: the real service sends
+ * X-Ratelimit-Limit-Remaining; the reset is read against the answer's Date: §7, §9, D131).
+ */
+const KEPT_HEADERS = ["content-type", "date", "x-ratelimit-limit", "x-ratelimit-limit-remaining", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
 const SECRET_KEYS = /^(secret|client_secret|access_token|refresh_token|token|api_key|apikey|password|authorization)$/i;
 const EMAIL = /([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 /** Where earlier versions kept the key: inside the recording. Moved out on first use. */

@@ -48,6 +48,25 @@ export function untilResetMs(policy: RetryPolicy, resetSeconds: number | undefin
   return Math.min(policy.maxRateLimitWaitMs, Math.max(0, resetSeconds * 1000 - now));
 }
 
+/**
+ * Milliseconds a `Retry-After` header asks for, bounded by the policy; undefined without one
+ * (or one that is neither form). Its two forms (RFC 9110 §10.2.3): delay seconds, or an
+ * HTTP-date, read against the answer's own `Date` when it has one (the server's clock: no skew).
+ * The vendor's live test harness reads it before the reset (real-service-evidence.md §9 finding 6).
+ */
+export function retryAfterMs(policy: RetryPolicy, header: string | undefined, serverNowMs: number | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  let ms: number;
+  if (/^\d+$/.test(value)) ms = Number(value) * 1000;
+  else {
+    const at = Date.parse(value);
+    if (!Number.isFinite(at)) return undefined;
+    ms = at - (serverNowMs ?? now);
+  }
+  return Math.min(policy.maxRateLimitWaitMs, Math.max(0, ms));
+}
+
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
 
 interface FailureContext {

@@ -24,7 +24,7 @@ import { hasFiles, toFormData } from "./multipart";
 import { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, baseUrlProblem, type EsignClientOptions } from "./options";
 import { Redactor } from "./redact";
 import { recorderFor, type Recorder } from "./record";
-import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, untilResetMs, type RetryPolicy } from "./retry";
+import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterStatus, retryAfterMs, untilResetMs, type RetryPolicy } from "./retry";
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
 import { AccountBudget, DEFAULT_SHARE_POLICY, type SharePolicy } from "./share";
 import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
@@ -118,7 +118,7 @@ export class Transport {
       if (response.status === 429 && rateLimitAttempt < this.policy.rateLimitRetries) {
         this.stats.rateLimited += 1;
         rateLimitAttempt += 1;
-        await this.waitForReset(prepared, rateLimit, rateLimitAttempt);
+        await this.waitForReset(prepared, rateLimit, rateLimitAttempt, this.retryAfter(response));
         continue;
       }
       if (response.status === 429) this.stats.rateLimited += 1;
@@ -234,9 +234,17 @@ export class Transport {
     return untilReset === undefined ? drained : Math.min(untilReset, drained);
   }
 
-  private async waitForReset(prepared: Prepared, rateLimit: RateLimitInfo, rateLimitAttempt: number): Promise<void> {
+  /** What the answer's Retry-After asks for (ms), if it has one. */
+  private retryAfter(response: AxiosResponse): number | undefined {
+    const date = Date.parse(String(response.headers["date"] ?? ""));
+    const header = response.headers["retry-after"];
+    return retryAfterMs(this.policy, header === undefined ? undefined : String(header), Number.isFinite(date) ? date : undefined);
+  }
+
+  private async waitForReset(prepared: Prepared, rateLimit: RateLimitInfo, rateLimitAttempt: number, retryAfter?: number): Promise<void> {
+    // Retry-After first, when the answer has one (D131); then the reset, then our own estimate.
     // A reset already in the past (clock skew) still gets a short pause, so 429s never spin.
-    const untilReset = this.untilFree(this.budgets[prepared.spec.tier], rateLimit, rateLimitAttempt);
+    const untilReset = retryAfter ?? this.untilFree(this.budgets[prepared.spec.tier], rateLimit, rateLimitAttempt);
     const delay = untilReset === undefined ? backoffMs(this.policy, rateLimitAttempt) : Math.max(untilReset, this.policy.baseDelayMs);
     this.log("warn", `429 on ${prepared.spec.method} ${prepared.path}; waiting ${delay} ms for the rate-limit reset`);
     this.gate.pauseUntil(Date.now() + delay);

@@ -39,6 +39,27 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A value the service does not report is not a change (D129): what the service answered, where
+ * a part it left out or sent as null keeps the declared part (an object key by key, a list of
+ * the declared length item by item). A part it reports is kept as reported, so a value the
+ * service has differently still differs from the program's.
+ */
+export function reportedOrDeclared(reported: unknown, declared: unknown): unknown {
+  if (reported == null) return declared === undefined ? reported : declared;
+  if (Array.isArray(reported) && Array.isArray(declared) && reported.length === declared.length) {
+    return reported.map((item, i) => reportedOrDeclared(item, declared[i]));
+  }
+  if (isRecord(reported) && isRecord(declared)) {
+    const out = { ...reported };
+    for (const [k, v] of Object.entries(declared)) out[k] = reportedOrDeclared(reported[k], v);
+    return out;
+  }
+  return reported;
+}
+
 /** Equality of two lists treated as sets (order and duplicates ignored). */
 export function sameSet(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, key = (v: unknown) => JSON.stringify(v)): boolean {
   const sa = new Set((a ?? []).map(key));

@@ -9,6 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isGone, isRoleRefusal, isUnauthorized } from "../client/errors";
 import { DEFAULT_BASE_URL } from "../client/options";
+import { keepUnreported } from "../core/diff";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
 import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
@@ -155,7 +156,7 @@ function makeOperations(type: string): ResourceOperations {
           // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
           const { id, outs } = (await afterCutOff(ctx, type, given, checkpointAtStart(d))) ?? (await impl.create(ctx, given));
           d.claims.claim(objectKeys(type, impl, id, outs));
-          return { id, outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d)) }, given) };
+          return { id, outs: withDeclared(impl, { ...keepUnreported(impl.rules, outs, given), [PIN]: accountId, ...(await recordKey(d)) }, given) };
         },
         subject(type, undefined, given),
       ),
@@ -168,8 +169,9 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           // Another account's key sees a 404 for this object: refuse before reading, never "gone".
           const accountId = await checkPin(ctx, `${type} ${id} read`, old);
-          const current = await unlessGone(() => impl.read(ctx, id, old), undefined);
-          if (!current) return { id: "" };
+          const read = await unlessGone(() => impl.read(ctx, id, old), undefined);
+          if (!read) return { id: "" };
+          const current = keepUnreported(impl.rules, read, old);
           const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
           const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
           return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
@@ -186,7 +188,7 @@ function makeOperations(type: string): ResourceOperations {
           const accountId = await checkPin(ctx, `${type} ${id} update`, o);
           // Only the key changed (a verified rotation): record it, send nothing.
           const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
-          const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
+          const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, await impl.update(ctx, id, o, n), n);
           return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
         },
         subject(type, id, n),

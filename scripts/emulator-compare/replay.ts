@@ -1,7 +1,8 @@
 /**
  * Replays a recorded set (provider/client/record.ts) against a fresh local service and lists
  * where the emulator's answers differ from the recorded ones: status, error name, the
- * response's shape (shape.ts) and which of the kept headers are present (D89).
+ * response's shape (shape.ts), which of the kept headers are present (D89), and the rate-limit
+ * values: the limit, and the reset against the answer's Date (D131).
  *
  * The set is replayed in the order it was recorded (file names sort by time), so the objects a
  * request needs were made by the requests before it, as on the real account; ids the service
@@ -17,12 +18,16 @@ import * as fs from "fs";
 import * as path from "path";
 import type { RecordedExchange } from "../../provider/client/record";
 import { startService } from "../../service";
+import { UNENFORCED_LIMIT } from "../../service/http/rate-limit";
 import { shapeDifferences, shapeOf } from "./shape";
 
 const STAND_IN_PDF = path.resolve(__dirname, "..", "..", "examples", "files", "nda.pdf");
 /** Keys whose string values are ids the service hands out (and later requests name). */
 const ID_KEY = /(^|_)id$|^number$|^fax_line$/;
-const HEADERS = ["content-type", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
+/** The kept headers whose presence is compared (provider/client/record.ts keeps these). */
+const HEADERS = ["content-type", "date", "x-ratelimit-limit", "x-ratelimit-limit-remaining", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
+/** How far apart (s) the two answers' resets may lie, each read against its own Date: the replay's pace is not the recording's. */
+const RESET_TOLERANCE_S = 2;
 
 export interface ExchangeReport {
   file: string;
@@ -42,8 +47,9 @@ export function loadRecording(dir: string): { file: string; exchange: RecordedEx
 export async function compareRecording(dir: string): Promise<ExchangeReport[]> {
   const recording = loadRecording(dir);
   if (recording.length === 0) throw new Error(`${dir} holds no recorded exchange (*.json): record one with ESIGN_RECORD=${dir}`);
-  // Objects are ready as soon as made: a replay is faster than the recording was.
-  const svc = await startService({ port: 0, templateProcessingMs: 0 });
+  // Objects are ready as soon as made: a replay is faster than the recording was. The limit is
+  // the recording's (its largest is the standard tier's), so the rate-limit headers compare.
+  const svc = await startService({ port: 0, templateProcessingMs: 0, rateLimit: recordedLimit(recording.map((r) => r.exchange)) });
   const http = axios.create({ baseURL: svc.baseUrl, auth: { username: svc.apiKey, password: "" }, validateStatus: () => true, maxRedirects: 0 });
   const ids = new Map<string, string>();
   const reports: ExchangeReport[] = [];
@@ -74,6 +80,7 @@ function differences(exchange: RecordedExchange, status: number, headers: Record
     const recorded = exchange.response.headers[name] !== undefined;
     if (recorded !== (headers[name] !== undefined)) out.push(`header ${name}: ${recorded ? "missing from the emulator's answer" : "only in the emulator's answer"}`);
   }
+  out.push(...rateLimitDifferences(exchange.response.headers, headers));
   const mediaType = (value: unknown) =>
     String(value ?? "")
       .split(";")[0]
@@ -83,6 +90,32 @@ function differences(exchange: RecordedExchange, status: number, headers: Record
     out.push(`content-type: recorded ${mediaType(exchange.response.headers["content-type"])}, emulator ${mediaType(headers["content-type"])}`);
   }
   if (exchange.response.body !== undefined || body !== undefined) out.push(...shapeDifferences(shapeOf(exchange.response.body), shapeOf(body)));
+  return out;
+}
+
+/** The standard tier's limit the recording shows (its largest X-Ratelimit-Limit), if any; none for a local service's unenforced one. */
+function recordedLimit(exchanges: RecordedExchange[]): number | undefined {
+  const limits = exchanges.map((e) => Number(e.response.headers["x-ratelimit-limit"])).filter((n) => Number.isInteger(n) && n > 0);
+  const largest = limits.length ? Math.max(...limits) : undefined;
+  return largest === UNENFORCED_LIMIT ? undefined : largest;
+}
+
+/**
+ * The rate-limit values (D131): the same limit, and the reset as far from the answer's own Date
+ * (within RESET_TOLERANCE_S): a window's end and a bucket's "about now" differ here. The
+ * remaining count is not compared: it depends on what the account spent before the recording.
+ */
+function rateLimitDifferences(recorded: Record<string, string>, emulator: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const limit = (h: Record<string, unknown>) => (h["x-ratelimit-limit"] === undefined ? undefined : String(h["x-ratelimit-limit"]));
+  if (limit(recorded) !== undefined && limit(emulator) !== undefined && limit(recorded) !== limit(emulator)) {
+    out.push(`x-ratelimit-limit: recorded ${limit(recorded)}, emulator ${limit(emulator)}`);
+  }
+  const ahead = (h: Record<string, unknown>) => Number(h["x-ratelimit-reset"]) - Math.floor(Date.parse(String(h["date"])) / 1000);
+  const [r, e] = [ahead(recorded), ahead(emulator)];
+  if (Number.isFinite(r) && Number.isFinite(e) && Math.abs(r - e) > RESET_TOLERANCE_S) {
+    out.push(`x-ratelimit-reset: recorded ${r} s after the answer's Date, emulator ${e} s`);
+  }
   return out;
 }
 

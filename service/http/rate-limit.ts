@@ -27,6 +27,8 @@ export type Tier = "standard" | "high" | "test_mode";
 export interface RateDecision {
   allowed: boolean;
   headers: Record<string, string>;
+  /** Refused: whole seconds until a request of this tier may pass again (for Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -118,7 +120,8 @@ export class RateLimiter {
     // Not enforced: nothing is refused, and the level never goes below empty.
     const allowed = hasToken || this.limit === undefined;
     const fullAgainMs = now + Math.max(0, limit - count.level - 1) * msPerToken;
-    return { allowed, headers: this.headers(limit, Math.floor(count.level), Math.floor(fullAgainMs / 1000)) };
+    const headers = this.headers(limit, Math.floor(count.level), Math.floor(fullAgainMs / 1000));
+    return allowed ? { allowed, headers } : { allowed, headers, retryAfterSeconds: Math.ceil(((1 - count.level) * msPerToken) / 1000) };
   }
 
   private countInWindow(countKey: string, limit: number, now: number): RateDecision {
@@ -127,7 +130,8 @@ export class RateLimiter {
     if (!count || count.atMs !== start) this.counts.set(countKey, (count = { level: 0, atMs: start }));
     count.level++;
     const allowed = this.limit === undefined || count.level <= limit;
-    return { allowed, headers: this.headers(limit, Math.max(0, limit - count.level), Math.ceil((start + this.windowMs) / 1000)) };
+    const headers = this.headers(limit, Math.max(0, limit - count.level), Math.ceil((start + this.windowMs) / 1000));
+    return allowed ? { allowed, headers } : { allowed, headers, retryAfterSeconds: Math.ceil((start + this.windowMs - now) / 1000) };
   }
 
   private headers(limit: number, remaining: number, resetSeconds: number): Record<string, string> {

@@ -3,6 +3,7 @@
  * Stage 7: the route's handler, with the validated parts and the shared services.
  */
 import { reply } from "../http/reply";
+import { profiled } from "../http/response-profile";
 import type { RequestContext } from "../kernel";
 import type { Stage } from "./call";
 
@@ -23,11 +24,13 @@ export const runHandler: Stage = (call, { svc }) => {
     reply,
   };
   const result = call.route!.handler(ctx);
+  // The answer in the service's response profile (fields left out or null: D129).
+  const profile = svc.options.responseProfile;
   // A synchronous handler's reply is kept at once: no extra turn of the event loop.
   if (result instanceof Promise) {
     return result.then((r) => {
-      call.result = r;
+      call.result = profiled(r, profile);
     });
   }
-  call.result = result;
+  call.result = profiled(result, profile);
 };

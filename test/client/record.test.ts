@@ -45,7 +45,11 @@ describe("client: the recording mode", function () {
     const first = exchanges[0];
     assert.strictEqual(first.operation, "api_app.create");
     assert.match(first.response.headers["content-type"], /application\/json/);
-    assert.ok(first.response.headers["x-ratelimit-limit"] !== undefined, "the rate-limit headers are kept");
+    // What the real rate limit is read from (§7, §9): the recorded remaining-count spelling, the reset and the answer's Date (D131).
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-limit-remaining", "x-ratelimit-reset", "date"]) {
+      assert.ok(first.response.headers[name] !== undefined, `${name} is kept: ${JSON.stringify(first.response.headers)}`);
+    }
+    assert.ok(Number.isFinite(Date.parse(first.response.headers.date)));
     assert.deepStrictEqual((first.request.body as { name: string }).name, "Recorded app");
     const missing = exchanges.find((e) => e.status === 404)!;
     assert.strictEqual((missing.response.body as { error: { error_name: string } }).error.error_name, "not_found");

@@ -39,6 +39,44 @@ describe("client: rate limits and retries", () => {
     assert.deepEqual(stats.rateLimit, { limit: 100, remaining: 99, reset: resetAt + 60 });
   });
 
+  /** A 429 whose Retry-After says `retryAfter`, and whose reset (now) and our own estimate would retry at once; then a 200. */
+  async function afterRetryAfter(retryAfter: (dateHeader: string) => string): Promise<number> {
+    let calls = 0;
+    const client = await serve(() => {
+      const date = new Date().toUTCString();
+      if (++calls > 1) return { status: 200, body: apiAppBody() };
+      const now = Math.floor(Date.now() / 1000);
+      return {
+        status: 429,
+        body: errorBody("exceeded_rate", "Too many requests."),
+        headers: { Date: date, "Retry-After": retryAfter(date), "X-Ratelimit-Limit": 100, "X-Ratelimit-Limit-Remaining": 0, "X-Ratelimit-Reset": now },
+      };
+    });
+    await client.apiApp.get("0123456789abcdef0123456789abcdef");
+    const [first, second] = server!.requests;
+    return second.at - first.at;
+  }
+
+  it("honours Retry-After in seconds before the reset and its own estimate (D131)", async () => {
+    const waited = await afterRetryAfter(() => "2");
+    assert.ok(waited >= 1900 && waited < 4000, `retried after ${waited} ms, Retry-After said 2 s`);
+  });
+
+  it("honours Retry-After as an HTTP-date, read against the answer's Date (D131)", async () => {
+    // Two seconds after the answer's own Date (whole seconds: the date form has no fraction).
+    const waited = await afterRetryAfter((date) => new Date(Date.parse(date) + 2000).toUTCString());
+    assert.ok(waited >= 900 && waited < 4000, `retried after ${waited} ms, Retry-After named a time 2 s after Date`);
+  });
+
+  it("bounds a Retry-After far in the future by the policy", async () => {
+    let calls = 0;
+    server = await startTestServer(() => (++calls === 1 ? { status: 429, body: errorBody("exceeded_rate", "slow down"), headers: { "Retry-After": "3600" } } : { status: 200, body: apiAppBody() }));
+    const client = new EsignClient({ baseUrl: server.baseUrl, apiKey: "k-123456", requestsPerMinute: 0, retry: { maxRateLimitWaitMs: 50 } });
+    const started = Date.now();
+    await client.apiApp.get("x");
+    assert.ok(Date.now() - started < 1000);
+  });
+
   it("retries a 429 even for a create (the request was not processed)", async () => {
     let calls = 0;
     const client = await serve(() =>

@@ -67,6 +67,23 @@ describe("scripts: emulator:compare", function () {
     assert.match(out, /^13 exchanges replayed, 3 with differences$/m);
   });
 
+  it("compares the rate-limit headers: one missing, another limit, a reset that is a window's end (D131)", async () => {
+    const [, , , team] = files();
+    edit(team, (e) => {
+      delete e.response.headers["x-ratelimit-limit-remaining"];
+      e.response.headers["x-ratelimit-limit"] = "999999";
+      e.response.headers["x-ratelimit-reset"] = String(Math.floor(Date.parse(e.response.headers.date) / 1000) + 45);
+      e.response.headers["retry-after"] = "7";
+    });
+    const report = (await compareRecording(dir)).find((r) => r.file === team)!;
+    const lines = report.differences.filter((d) => /ratelimit|retry-after/.test(d));
+    assert.strictEqual(lines.length, 4, lines.join("\n"));
+    assert.strictEqual(lines[0], "header x-ratelimit-limit-remaining: only in the emulator's answer");
+    assert.strictEqual(lines[1], "header retry-after: missing from the emulator's answer");
+    assert.strictEqual(lines[2], "x-ratelimit-limit: recorded 999999, emulator 1000000");
+    assert.match(lines[3], /^x-ratelimit-reset: recorded 45 s after the answer's Date, emulator [0-2] s$/);
+  });
+
   it("refuses a directory without recordings (exit 2, one line)", () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), "esign-compare-empty-"));
     const run = spawnSync(process.execPath, ["scripts/run-ts.js", "scripts/emulator-compare/main.ts", empty], { cwd: repoRoot, encoding: "utf8" });

@@ -46,8 +46,9 @@ const rules: DiffRules = {
   domains: { change: "update", equal: lowerSet },
   callbackUrl: { change: "update" },
   oauth: { change: "update", equal: (a, b) => (a == null && b == null) || (a != null && b != null && sameOAuth(a, b)) },
-  options: { change: "update" },
-  whiteLabelingOptions: { change: "update" },
+  // Left out or null in some answers (§9 finding 5; an app fixture without either): not a change (D129).
+  options: { change: "update", mayBeUnreported: true },
+  whiteLabelingOptions: { change: "update", mayBeUnreported: true },
   customLogoFile: { change: "ignore" },
   customLogoFileHash: { change: "update" },
 };

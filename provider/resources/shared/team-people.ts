@@ -52,7 +52,8 @@ export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPe
     const own = await callerTeam(ctx);
     const answer = own.teamId === teamId ? own.team : undefined;
     const people = (answer && membersOfAnswer(answer)) ?? (await memberList(ctx, teamId));
-    const pending = !answer || (answer.invited_accounts ?? []).length > 0 || (answer.invited_emails ?? []).length > 0;
+    // An answer without invited_emails says nothing about them (§9 finding 5): the invitations tell (D129).
+    const pending = !answer || answer.invited_emails == null || (answer.invited_accounts ?? []).length > 0 || answer.invited_emails.length > 0;
     if (!pending) return people;
     const invites = await ctx.client.team.invites();
     // Newest first whatever the service's order (the real one lists newest first, the local one

@@ -69,8 +69,9 @@ function personIn(team: AddMemberWire, who: PersonInput, role: string | undefine
   if (member) return { accountId: member.account_id ?? undefined, emailAddress: member.email_address ?? "", role: role ?? "Member", status: "member" };
   const invited = (team.invited_accounts ?? []).find(match);
   if (invited) return { accountId: invited.account_id ?? undefined, emailAddress: invited.email_address ?? "", role: role ?? "Member", status: "invited" };
-  // An invitation to an address without an account shows only in invited_emails.
-  const email = (team.invited_emails ?? []).find((e) => sameEmail(e, who.emailAddress));
+  // An invitation to an address without an account shows only in invited_emails; an answer
+  // without them (§9 finding 5) says nothing against the invitation add_member just accepted (D129).
+  const email = team.invited_emails == null ? who.emailAddress : team.invited_emails.find((e) => sameEmail(e, who.emailAddress));
   return email ? { emailAddress: email, role: role ?? "Member", status: "invited" } : undefined;
 }
 

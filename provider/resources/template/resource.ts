@@ -27,7 +27,7 @@ import { announceAdoption } from "../shared/adoption";
 import { contractFailures, type CheckFailure } from "../../core/check";
 import { deepEqual, givenEquals, stableJson } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
-import { DiffRules, diffByRules } from "../../core/diff";
+import { DiffRules, diffByRules, keepUnreported } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
 import type { Props, ResourceImpl } from "../../core/resource";
@@ -64,10 +64,14 @@ const rules: DiffRules = {
   fileHashes: { change: "replace" },
   fileUrls: { change: "replace" },
   ...Object.fromEntries(CONTENT_KEYS.map((k) => [k, { change: "replace" as const }])),
+  // A role's order comes back null (recorded: real-service-evidence.md §4): not a change (D129).
+  signerRoles: { change: "replace", mayBeUnreported: true },
   // Read back as the service has them (a cleared message is drift); the service answers "" or
   // null for texts never set and names an untitled template after its first file.
   title: { change: "update", equal: givenEquals(sameText) },
-  subject: { change: "update", equal: givenEquals(sameText) },
+  // The real service's template has no subject (§4: recorded 2017-2021, and the spec's
+  // TemplateResponse): a declared one stands (D129); one the service sends is read.
+  subject: { change: "update", equal: givenEquals(sameText), mayBeUnreported: true },
   message: { change: "update", equal: givenEquals(sameText) },
   ccRoles: { change: "update", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
 };
@@ -117,24 +121,13 @@ function outputsOf(template: TemplateWire, inputs: TemplateInputs): TemplateStat
     // As the service has them: a text cleared in the web UI is drift, not the old value.
     title: template.title ?? undefined,
     message: template.message ?? undefined,
-    subject: subjectOf(template, inputs),
+    subject: typeof template.subject === "string" ? template.subject : undefined,
     signerRoles: (template.signer_roles ?? []).map((r) => (r.order == null ? { name: r.name } : { name: r.name, order: r.order })),
     ccRoles: (template.cc_roles ?? []).map((r) => r.name),
     metadata: metadataOf(template.metadata, inputs.metadata),
     documents: fromWire<Record<string, unknown>[]>(template.documents ?? []),
     isLocked: template.is_locked ?? false,
   };
-}
-
-/**
- * The real service's template has no `subject` (real-service-evidence.md §4: recorded 2017-2021,
- * and the spec's TemplateResponse): a declared subject is kept as declared, like a write-only
- * input, instead of reading back as removed on every refresh. A service that sends it (the
- * local one) is read, so a change made there is seen.
- */
-function subjectOf(template: TemplateWire, inputs: TemplateInputs): string | undefined {
-  if (!("subject" in template)) return inputs.subject;
-  return typeof template.subject === "string" ? template.subject : undefined;
 }
 
 /**
@@ -186,7 +179,7 @@ function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
  * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
  */
 async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): Promise<{ id: string; outs: TemplateState }> {
-  const current = outputsOf(await ctx.client.template.get(id), inputs);
+  const current = keepUnreported(rules, outputsOf(await ctx.client.template.get(id), inputs), inputs);
   const differ = replacing({ ...current, declaredInputs: Object.keys(inputs) }, inputs).filter((k) => k !== "templateId" && !FILE_KEYS.includes(k));
   if (differ.length) {
     const given: Props = inputs;

@@ -45,7 +45,8 @@ describe("engine: esign drift", function () {
   };
 
   before(async () => {
-    svc = await localService({ autoAcceptInvites: true });
+    // The sparse response profile (D129): values the service leaves out are not drift.
+    svc = await localService({ autoAcceptInvites: true, responseProfile: "sparse" });
     // A real project directory inside the repository, so the program resolves pulumi-esign
     // (the package's self-reference) and @pulumi/pulumi like an installed project would.
     dir = path.join(repoRoot, ".pulumi-local", `drift-test-${crypto.randomBytes(4).toString("hex")}`);

@@ -1,8 +1,9 @@
 /**
  * The `esign:index:Account` component (construct in the native plugin) through the real CLI:
  * from an account file's path it makes the same children (types, names, protection) with the
- * same API calls as deployAccount on the dynamic resources, previews no change, and a bad
- * file fails at preview with the same lines as deployAccount's check.
+ * same API calls as deployAccount on the dynamic resources, previews no change (on a service
+ * that leaves out the app's options, the template's subject and its roles' order: D129), and a
+ * bad file fails at preview with the same lines as deployAccount's check.
  */
 import * as assert from "assert";
 import * as fs from "fs";
@@ -44,7 +45,8 @@ describe("engine: the Account component of the native plugin", function () {
   before(async () => {
     work = accountDir();
     inputs = { path: work.file };
-    svc = await localService({ autoAcceptInvites: true });
+    // The sparse response profile (D129): the native host keeps what the service leaves out too.
+    svc = await localService({ autoAcceptInvites: true, responseProfile: "sparse" });
     t = await newStack(
       "native-account",
       accountComponent(() => inputs),
@@ -65,7 +67,7 @@ describe("engine: the Account component of the native plugin", function () {
     assert.match(up.outputs.faxLines.value.main, /^\+1415/);
     assert.ok(up.outputs.oauthSecrets.secret, "the OAuth secrets are a secret output");
 
-    const other = await localService({ autoAcceptInvites: true });
+    const other = await localService({ autoAcceptInvites: true, responseProfile: "sparse" });
     const dyn = await newStack(
       "dynamic-account",
       accountProgram(() => work.file),
