@@ -5,11 +5,15 @@
  * config-calls.ts. Calls not listed (Handshake, Parameterize, GetMapping(s), Call,
  * StreamInvoke, ...) answer UNIMPLEMENTED, which the engine reads as "not supported".
  */
+import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
+import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import type * as provider from "@pulumi/pulumi/provider";
-import { decode, encode, type Message, type MessageType } from "./codec";
+import { decode, encode } from "./codec";
 import * as configCalls from "./config-calls";
-import * as m from "./messages";
-import { GrpcError, STATUS, type UnaryHandler } from "./server";
+import { StatusSchema } from "./gen/google/protobuf/status_pb";
+import { PluginAttachSchema, PluginInfoSchema } from "./gen/pulumi/plugin_pb";
+import * as pb from "./gen/pulumi/provider_pb";
+import { fitMessage, GrpcError, MAX_DETAILS_BYTES, STATUS, type UnaryHandler } from "./server";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the provider's values are untyped JSON */
 
@@ -23,9 +27,11 @@ export interface ResourceProviderOptions {
 }
 
 const unary =
-  (request: MessageType, response: MessageType, handle: (req: Message) => Promise<Message> | Message): UnaryHandler =>
+  <Req extends DescMessage, Resp extends DescMessage>(request: Req, response: Resp, handle: (req: MessageShape<Req>) => Promise<MessageInitShape<Resp>> | MessageInitShape<Resp>): UnaryHandler =>
   async (bytes) =>
     encode(response, await handle(decode(request, bytes)));
+
+const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = pb.DiffResponse_DiffChanges;
 
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
 const props = (struct: unknown): Record<string, any> => (struct ?? {}) as Record<string, any>;
@@ -43,47 +49,57 @@ function logged<T>(run: () => Promise<T>): Promise<T> {
 /**
  * A create or update error, as server.js's grpcResponseFromError: UNKNOWN with the message; one
  * that carries an `id` made the resource and could not finish it, so its id, properties and
- * reasons travel as an ErrorResourceInitFailed in grpc-status-details-bin.
+ * reasons travel as an ErrorResourceInitFailed in grpc-status-details-bin: a partial failure,
+ * which the engine records by its id. The trailers are bounded (server.ts), so a message too long
+ * is cut (fitMessage), and a detail still too large drops its reasons' text, then its properties
+ * (the engine then records the id without outputs; a refresh reads them): never the id.
  */
 export function resourceError(e: any): GrpcError {
-  const message = e?.message;
+  const message = fitMessage(typeof e?.message === "string" ? e.message : "");
   if (!e?.id) return new GrpcError(STATUS.UNKNOWN, message);
-  const detail = encode(m.ErrorResourceInitFailed, { id: e.id, properties: e.properties || {}, reasons: e.reasons || [] });
-  const status = encode(m.Status, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: detail }] });
-  return new GrpcError(STATUS.UNKNOWN, message, status);
+  const id = String(e.id);
+  const reasons: string[] = (e.reasons || []).map(String);
+  const status = (detail: MessageInitShape<typeof pb.ErrorResourceInitFailedSchema>) =>
+    encode(StatusSchema, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: encode(pb.ErrorResourceInitFailedSchema, detail) }] });
+  const omitted = (what: string, bytes: number) => `${what} left out: ${bytes} bytes are more than a gRPC trailer holds`;
+  const full = status({ id, properties: e.properties || {}, reasons });
+  if (full.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, full);
+  const short = status({ id, properties: e.properties || {}, reasons: reasons.map((r) => fitMessage(r, 1024)) });
+  if (short.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, short);
+  return new GrpcError(STATUS.UNKNOWN, message, status({ id, properties: {}, reasons: [...reasons.slice(0, 16).map((r) => fitMessage(r, 1024)), omitted("the properties were", full.length)] }));
 }
 
 export function resourceProviderHandlers(options: ResourceProviderOptions): Record<string, UnaryHandler> {
   const p = options.provider;
   const handlers: Record<string, UnaryHandler> = {
-    GetPluginInfo: unary(m.Empty, m.PluginInfo, () => ({ version: p.version })),
-    Attach: unary(m.PluginAttach, m.Empty, (req) => (options.attach(req.address), {})),
-    Cancel: unary(m.Empty, m.Empty, async () => (await p.cancel?.(), {})),
-    GetSchema: unary(m.GetSchemaRequest, m.GetSchemaResponse, async (req) => {
+    GetPluginInfo: unary(EmptySchema, PluginInfoSchema, () => ({ version: p.version })),
+    Attach: unary(PluginAttachSchema, EmptySchema, (req) => (options.attach(req.address), {})),
+    Cancel: unary(EmptySchema, EmptySchema, async () => (await p.cancel?.(), {})),
+    GetSchema: unary(pb.GetSchemaRequestSchema, pb.GetSchemaResponseSchema, async (req) => {
       if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
       return { schema: p.getSchema ? await p.getSchema() : "{}" };
     }),
 
-    CheckConfig: unary(m.CheckRequest, m.CheckResponse, (req) => configCalls.checkConfig(req)),
-    DiffConfig: unary(m.DiffRequest, m.DiffResponse, (req) => configCalls.diffConfig(req)),
-    Configure: unary(m.ConfigureRequest, m.ConfigureResponse, (req) => configCalls.configure(req, options.config)),
+    CheckConfig: unary(pb.CheckRequestSchema, pb.CheckResponseSchema, (req) => configCalls.checkConfig(req)),
+    DiffConfig: unary(pb.DiffRequestSchema, pb.DiffResponseSchema, (req) => configCalls.diffConfig(req)),
+    Configure: unary(pb.ConfigureRequestSchema, pb.ConfigureResponseSchema, (req) => configCalls.configure(req, options.config)),
 
-    Check: unary(m.CheckRequest, m.CheckResponse, (req) =>
+    Check: unary(pb.CheckRequestSchema, pb.CheckResponseSchema, (req) =>
       logged(async () => {
         const news = props(req.news);
         const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
         return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
       }),
     ),
-    Diff: unary(m.DiffRequest, m.DiffResponse, (req) =>
+    Diff: unary(pb.DiffRequestSchema, pb.DiffResponseSchema, (req) =>
       logged(async () => {
         if (!p.diff) return {};
         const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
-        const changes = result.changes === true ? m.DIFF.SOME : result.changes === false ? m.DIFF.NONE : m.DIFF.UNKNOWN;
+        const changes = result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN;
         return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
       }),
     ),
-    Create: unary(m.CreateRequest, m.CreateResponse, async (req) => {
+    Create: unary(pb.CreateRequestSchema, pb.CreateResponseSchema, async (req) => {
       if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
       try {
         const result = await p.create(req.urn, props(req.properties));
@@ -92,7 +108,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         throw resourceError(e);
       }
     }),
-    Read: unary(m.ReadRequest, m.ReadResponse, (req) =>
+    Read: unary(pb.ReadRequestSchema, pb.ReadResponseSchema, (req) =>
       logged(async () => {
         if (!p.read) return { id: req.id, properties: props(req.properties) };
         const result = await p.read(req.id, req.urn, props(req.properties));
@@ -100,7 +116,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
       }),
     ),
-    Update: unary(m.UpdateRequest, m.UpdateResponse, async (req) => {
+    Update: unary(pb.UpdateRequestSchema, pb.UpdateResponseSchema, async (req) => {
       try {
         const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
         return { properties: (result as provider.UpdateResult).outs ?? {} };
@@ -108,13 +124,13 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         throw resourceError(e);
       }
     }),
-    Delete: unary(m.DeleteRequest, m.Empty, (req) =>
+    Delete: unary(pb.DeleteRequestSchema, EmptySchema, (req) =>
       logged(async () => {
         await p.delete?.(req.id, req.urn, props(req.properties));
         return {};
       }),
     ),
-    Invoke: unary(m.InvokeRequest, m.InvokeResponse, (req) =>
+    Invoke: unary(pb.InvokeRequestSchema, pb.InvokeResponseSchema, (req) =>
       logged(async () => {
         if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
         const result = await p.invoke(req.tok, props(req.args));
