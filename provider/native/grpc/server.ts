@@ -103,9 +103,10 @@ function respondError(stream: http2.ServerHttp2Stream, error: unknown): void {
 
 function respond(stream: http2.ServerHttp2Stream, message: Buffer): void {
   if (!alive(stream)) return;
+  const body = frame(message); // before the headers: a handler's bad answer is still an error status
   stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
   stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0", "grpc-message": "" }));
-  stream.end(frame(message));
+  stream.end(body);
 }
 
 /**
