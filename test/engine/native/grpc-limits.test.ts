@@ -23,7 +23,8 @@ const pb = require(${JSON.stringify(path.join(repoRoot, "dist/provider/native/gr
 const provider = {
   version: "1.0.0",
   async create(urn, inputs) {
-    throw Object.assign(new Error("half made: " + "x".repeat(inputs.messageBytes)), { id: "made-" + inputs.name, properties: { name: inputs.name, made: true }, reasons: ["not ready"] });
+    const message = "half made: " + "x".repeat(inputs.messageBytes);
+    throw Object.assign(new Error(message), { id: "made-" + inputs.name, properties: { name: inputs.name, made: true }, reasons: [message] });
   },
 };
 const handlers = resourceProviderHandlers({ provider, config: { apply() {} }, attach() {} });
@@ -55,18 +56,21 @@ describe("engine: a partial failure's long message through the plugin's gRPC ser
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("the engine gets the 1 MiB message whole and records each object by its id, the too-long message cut", async () => {
+  it("the engine gets the 1 MiB partial failure whole and records each object by its id; a detail too long is cut, the id kept", async () => {
     const error: any = await t.stack.up().catch((e) => e);
     assert.ok(error instanceof Error, "the up fails");
+    // The engine shows a partial failure's reasons (here the message itself) as the resource's error.
     const text = `${error.message}\n${error.stderr ?? ""}\n${error.stdout ?? ""}`;
-    assert.ok(text.includes(`half made: ${"x".repeat(sizes.mib)}`), "the 1 MiB message reaches the engine whole");
-    assert.match(text, /x \.\.\. \[cut: the message was 3145739 bytes\]/);
+    assert.ok(text.includes(`half made: ${"x".repeat(sizes.mib)}`), "the 1 MiB detail reaches the engine whole");
+    assert.match(text, /half made: x+ \.\.\. \[cut: the message was 3145739 bytes\]/);
     const state = await t.stack.exportStack();
     const things = (state.deployment.resources ?? []).filter((r: any) => r.type === "longfail:index:Thing");
     assert.deepStrictEqual(things.map((r: any) => [r.urn.split("::").pop(), r.id, r.outputs?.made]).sort(), [
       ["huge", "made-huge", true],
       ["mib", "made-mib", true],
     ]);
-    for (const r of things) assert.deepStrictEqual(r.initErrors, ["not ready"], "the reasons are the object's init errors");
+    const initErrors = Object.fromEntries(things.map((r: any) => [r.urn.split("::").pop(), r.initErrors]));
+    assert.deepStrictEqual(initErrors.mib, [`half made: ${"x".repeat(sizes.mib)}`]);
+    assert.match(initErrors.huge[0], /^half made: x+ \.\.\. \[cut: the message was 3145739 bytes\]$/);
   });
 });
