@@ -9,7 +9,15 @@ import type { KeyHolder } from "../../deployment/errors";
 import type * as NativeConfig from "../config";
 import type { Json } from "../secrets";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { DiffResponse_DiffChanges, type CheckRequest, type CheckResponseSchema, type ConfigureRequest, type ConfigureResponseSchema, type DiffRequest, type DiffResponseSchema } from "./gen/pulumi/provider_pb";
+import {
+  DiffResponse_DiffChanges,
+  type CheckRequest,
+  type CheckResponseSchema,
+  type ConfigureRequest,
+  type ConfigureResponseSchema,
+  type DiffRequest,
+  type DiffResponseSchema,
+} from "./gen/pulumi/provider_pb";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: not evaluated before the port line (D111)
 const config = (): typeof NativeConfig => require("../config");

@@ -45,11 +45,17 @@ describe("engine: a partial failure's long message through the plugin's gRPC ser
     assert.ok(fs.existsSync(path.join(repoRoot, "dist/provider/native/grpc/server.js")), "dist/ is built (scripts/build)");
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-grpc-limits-"));
     fs.writeFileSync(path.join(dir, "plugin.js"), PLUGIN);
-    fs.writeFileSync(path.join(dir, "pulumi-resource-longfail"), `#!/usr/bin/env bash\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(dir, "plugin.js"))} "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, "pulumi-resource-longfail"), `#!/usr/bin/env bash\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(dir, "plugin.js"))} "$@"\n`, {
+      mode: 0o755,
+    });
     const env = pluginEnv();
-    t = await newStack("grpc-limits", () => {
-      for (const name of Object.keys(sizes)) new pulumi.CustomResource("longfail:index:Thing", name, { name, messageBytes: sizes[name] });
-    }, { env: { ...env, PATH: `${dir}:${env.PATH}` } });
+    t = await newStack(
+      "grpc-limits",
+      () => {
+        for (const name of Object.keys(sizes)) new pulumi.CustomResource("longfail:index:Thing", name, { name, messageBytes: sizes[name] });
+      },
+      { env: { ...env, PATH: `${dir}:${env.PATH}` } },
+    );
   });
   after(async () => {
     await t?.dispose();

@@ -12,7 +12,10 @@ const root = path.resolve(__dirname, "..", "..", "..");
 const grpcDir = path.join(root, "provider", "native", "grpc");
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 describe("native plugin: the generated gRPC codec", function () {

@@ -199,7 +199,15 @@ describe("native plugin: its gRPC server at its limits", function () {
   it("method paths that name Object.prototype's members answer UNIMPLEMENTED", async () => {
     const raw = new grpc.Client(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
     try {
-      for (const path of ["/constructor", "/toString", "/__proto__", "/pulumirpc.ResourceProvider/constructor", "/pulumirpc.ResourceProvider/toString", "/pulumirpc.ResourceProvider/__proto__", "/pulumirpc.ResourceProvider/hasOwnProperty"]) {
+      for (const path of [
+        "/constructor",
+        "/toString",
+        "/__proto__",
+        "/pulumirpc.ResourceProvider/constructor",
+        "/pulumirpc.ResourceProvider/toString",
+        "/pulumirpc.ResourceProvider/__proto__",
+        "/pulumirpc.ResourceProvider/hasOwnProperty",
+      ]) {
         const error: any = await rawCall(raw, path, Buffer.alloc(0)).catch((e) => e);
         assert.strictEqual(error.code, grpc.status.UNIMPLEMENTED, path);
         assert.strictEqual(error.details, `The server does not implement the method ${path}`);
