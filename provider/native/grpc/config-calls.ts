@@ -34,9 +34,9 @@ export async function checkConfig(request: CheckRequest): Promise<MessageInitSha
 }
 
 /** DiffConfig: which settings changed; never a replace. */
-export function diffConfig(request: DiffRequest): MessageInitShape<typeof DiffResponseSchema> {
+export function diffConfig(request: DiffRequest, DIFF: typeof DiffResponse_DiffChanges): MessageInitShape<typeof DiffResponseSchema> {
   const { changed } = config().diffConfig((request.olds ?? {}) as Json, (request.news ?? {}) as Json);
-  return { changes: changed.length ? DiffResponse_DiffChanges.DIFF_SOME : DiffResponse_DiffChanges.DIFF_NONE, diffs: changed, replaces: [] };
+  return { changes: changed.length ? DIFF.DIFF_SOME : DIFF.DIFF_NONE, diffs: changed, replaces: [] };
 }
 
 /** Configure: the provider's inputs (`args` from newer engines; older ones send only `esign:config:*` variables). */

@@ -6,13 +6,9 @@
  * StreamInvoke, ...) answer UNIMPLEMENTED, which the engine reads as "not supported".
  */
 import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
-import { EmptySchema } from "@bufbuild/protobuf/wkt";
 import type * as provider from "@pulumi/pulumi/provider";
-import { decode, encode } from "./codec";
 import * as configCalls from "./config-calls";
-import { StatusSchema } from "./gen/google/protobuf/status_pb";
-import { PluginAttachSchema, PluginInfoSchema } from "./gen/pulumi/plugin_pb";
-import * as pb from "./gen/pulumi/provider_pb";
+import type * as Protocol from "./protocol";
 import { fitMessage, GrpcError, MAX_DETAILS_BYTES, STATUS, type UnaryHandler } from "./server";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the provider's values are untyped JSON */
@@ -26,12 +22,21 @@ export interface ResourceProviderOptions {
   construct?(request: Buffer): Promise<Buffer>;
 }
 
-const unary =
-  <Req extends DescMessage, Resp extends DescMessage>(request: Req, response: Resp, handle: (req: MessageShape<Req>) => Promise<MessageInitShape<Resp>> | MessageInitShape<Resp>): UnaryHandler =>
-  async (bytes) =>
-    encode(response, await handle(decode(request, bytes)));
+/** The messages and their codec, at the first call (protocol.ts): not before the port line (D111, D135). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as above
+export const protocol = (): typeof Protocol => require("./protocol");
 
-const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = pb.DiffResponse_DiffChanges;
+/** A unary call: its request and response messages (chosen from the protocol once loaded), and what it does. */
+const unary =
+  <Req extends DescMessage, Resp extends DescMessage>(
+    request: ($: typeof Protocol) => Req,
+    response: ($: typeof Protocol) => Resp,
+    handle: (req: MessageShape<Req>, $: typeof Protocol) => Promise<MessageInitShape<Resp>> | MessageInitShape<Resp>,
+  ): UnaryHandler =>
+  async (bytes) => {
+    const $ = protocol();
+    return $.encode(response($), await handle($.decode(request($), bytes), $));
+  };
 
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
 const props = (struct: unknown): Record<string, any> => (struct ?? {}) as Record<string, any>;
@@ -59,8 +64,9 @@ export function resourceError(e: any): GrpcError {
   if (!e?.id) return new GrpcError(STATUS.UNKNOWN, message);
   const id = String(e.id);
   const reasons: string[] = (e.reasons || []).map(String);
-  const status = (detail: MessageInitShape<typeof pb.ErrorResourceInitFailedSchema>) =>
-    encode(StatusSchema, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: encode(pb.ErrorResourceInitFailedSchema, detail) }] });
+  const $ = protocol();
+  const status = (detail: MessageInitShape<typeof $.ErrorResourceInitFailedSchema>) =>
+    $.encode($.StatusSchema, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: $.encode($.ErrorResourceInitFailedSchema, detail) }] });
   const omitted = (what: string, bytes: number) => `${what} left out: ${bytes} bytes are more than a gRPC trailer holds`;
   const full = status({ id, properties: e.properties || {}, reasons });
   if (full.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, full);
@@ -72,34 +78,35 @@ export function resourceError(e: any): GrpcError {
 export function resourceProviderHandlers(options: ResourceProviderOptions): Record<string, UnaryHandler> {
   const p = options.provider;
   const handlers: Record<string, UnaryHandler> = {
-    GetPluginInfo: unary(EmptySchema, PluginInfoSchema, () => ({ version: p.version })),
-    Attach: unary(PluginAttachSchema, EmptySchema, (req) => (options.attach(req.address), {})),
-    Cancel: unary(EmptySchema, EmptySchema, async () => (await p.cancel?.(), {})),
-    GetSchema: unary(pb.GetSchemaRequestSchema, pb.GetSchemaResponseSchema, async (req) => {
+    GetPluginInfo: unary(($) => $.EmptySchema, ($) => $.PluginInfoSchema, () => ({ version: p.version })),
+    Attach: unary(($) => $.PluginAttachSchema, ($) => $.EmptySchema, (req) => (options.attach(req.address), {})),
+    Cancel: unary(($) => $.EmptySchema, ($) => $.EmptySchema, async () => (await p.cancel?.(), {})),
+    GetSchema: unary(($) => $.GetSchemaRequestSchema, ($) => $.GetSchemaResponseSchema, async (req) => {
       if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
       return { schema: p.getSchema ? await p.getSchema() : "{}" };
     }),
 
-    CheckConfig: unary(pb.CheckRequestSchema, pb.CheckResponseSchema, (req) => configCalls.checkConfig(req)),
-    DiffConfig: unary(pb.DiffRequestSchema, pb.DiffResponseSchema, (req) => configCalls.diffConfig(req)),
-    Configure: unary(pb.ConfigureRequestSchema, pb.ConfigureResponseSchema, (req) => configCalls.configure(req, options.config)),
+    CheckConfig: unary(($) => $.CheckRequestSchema, ($) => $.CheckResponseSchema, (req) => configCalls.checkConfig(req)),
+    DiffConfig: unary(($) => $.DiffRequestSchema, ($) => $.DiffResponseSchema, (req, $) => configCalls.diffConfig(req, $.DiffResponse_DiffChanges)),
+    Configure: unary(($) => $.ConfigureRequestSchema, ($) => $.ConfigureResponseSchema, (req) => configCalls.configure(req, options.config)),
 
-    Check: unary(pb.CheckRequestSchema, pb.CheckResponseSchema, (req) =>
+    Check: unary(($) => $.CheckRequestSchema, ($) => $.CheckResponseSchema, (req) =>
       logged(async () => {
         const news = props(req.news);
         const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
         return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
       }),
     ),
-    Diff: unary(pb.DiffRequestSchema, pb.DiffResponseSchema, (req) =>
+    Diff: unary(($) => $.DiffRequestSchema, ($) => $.DiffResponseSchema, (req, $) =>
       logged(async () => {
+        const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = $.DiffResponse_DiffChanges;
         if (!p.diff) return {};
         const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
         const changes = result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN;
         return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
       }),
     ),
-    Create: unary(pb.CreateRequestSchema, pb.CreateResponseSchema, async (req) => {
+    Create: unary(($) => $.CreateRequestSchema, ($) => $.CreateResponseSchema, async (req) => {
       if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
       try {
         const result = await p.create(req.urn, props(req.properties));
@@ -108,7 +115,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         throw resourceError(e);
       }
     }),
-    Read: unary(pb.ReadRequestSchema, pb.ReadResponseSchema, (req) =>
+    Read: unary(($) => $.ReadRequestSchema, ($) => $.ReadResponseSchema, (req) =>
       logged(async () => {
         if (!p.read) return { id: req.id, properties: props(req.properties) };
         const result = await p.read(req.id, req.urn, props(req.properties));
@@ -116,7 +123,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
       }),
     ),
-    Update: unary(pb.UpdateRequestSchema, pb.UpdateResponseSchema, async (req) => {
+    Update: unary(($) => $.UpdateRequestSchema, ($) => $.UpdateResponseSchema, async (req) => {
       try {
         const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
         return { properties: (result as provider.UpdateResult).outs ?? {} };
@@ -124,13 +131,13 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         throw resourceError(e);
       }
     }),
-    Delete: unary(pb.DeleteRequestSchema, EmptySchema, (req) =>
+    Delete: unary(($) => $.DeleteRequestSchema, ($) => $.EmptySchema, (req) =>
       logged(async () => {
         await p.delete?.(req.id, req.urn, props(req.properties));
         return {};
       }),
     ),
-    Invoke: unary(pb.InvokeRequestSchema, pb.InvokeResponseSchema, (req) =>
+    Invoke: unary(($) => $.InvokeRequestSchema, ($) => $.InvokeResponseSchema, (req) =>
       logged(async () => {
         if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
         const result = await p.invoke(req.tok, props(req.args));
