@@ -3,7 +3,7 @@
  * Create that made its object and then failed with a 1 MiB message (a partial failure, over
  * Node's 64 KiB header block that dropped it before) reaches the engine whole, and the engine
  * records the object by its id; one whose message is too long for any trailer is cut, the id
- * kept. The plugin is a small one served by the same server and handlers as
+ * kept; a 1 MiB error of a create that made nothing reaches it whole too. The plugin is a small one served by the same server and handlers as
  * pulumi-resource-esign (built into dist/), whose provider fails that way on purpose: the
  * esign resources have no create that fails after commit with a message this long.
  */
@@ -23,6 +23,7 @@ const pb = require(${JSON.stringify(path.join(repoRoot, "dist/provider/native/gr
 const provider = {
   version: "1.0.0",
   async create(urn, inputs) {
+    if (inputs.name === "plain") throw new Error("refused: " + "y".repeat(inputs.messageBytes));
     const message = "half made: " + "x".repeat(inputs.messageBytes);
     throw Object.assign(new Error(message), { id: "made-" + inputs.name, properties: { name: inputs.name, made: true }, reasons: [message] });
   },
@@ -46,7 +47,7 @@ describe("engine: a partial failure's long message through the plugin's gRPC ser
   this.timeout(600_000);
   let dir: string;
   let t: TestStack;
-  const sizes: Record<string, number> = { mib: 1024 * 1024, huge: 3 * 1024 * 1024 };
+  const sizes: Record<string, number> = { mib: 1024 * 1024, huge: 3 * 1024 * 1024, plain: 1024 * 1024 };
 
   before(async () => {
     assert.ok(fs.existsSync(path.join(repoRoot, "dist/provider/native/grpc/server.js")), "dist/ is built (scripts/build)");
@@ -69,15 +70,17 @@ describe("engine: a partial failure's long message through the plugin's gRPC ser
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("the engine gets the 1 MiB partial failure whole and records each object by its id; a detail too long is cut, the id kept", async () => {
+  it("the engine gets a 1 MiB error and a 1 MiB partial failure whole, recording the object by its id; a detail too long is cut, the id kept", async () => {
     const error: any = await t.stack.up().catch((e) => e);
     assert.ok(typeof error?.message === "string", "the up fails");
     // The engine shows a partial failure's reasons (here the message itself) as the resource's error.
     const text = `${error.message}\n${error.stderr ?? ""}\n${error.stdout ?? ""}`;
     assert.ok(text.includes(`half made: ${"x".repeat(sizes.mib)}`), "the 1 MiB detail reaches the engine whole");
     assert.match(text, /half made: x+ \.\.\. \[cut: the message was 3145739 bytes\]/);
+    assert.ok(text.includes(`refused: ${"y".repeat(sizes.plain)}`), "a 1 MiB error (nothing made) reaches the engine whole");
     const state = await t.stack.exportStack();
     const things = (state.deployment.resources ?? []).filter((r: any) => r.type === "longfail:index:Thing");
+    // "plain" made nothing: not in the state.
     assert.deepStrictEqual(things.map((r: any) => [r.urn.split("::").pop(), r.id, r.outputs?.made]).sort(), [
       ["huge", "made-huge", true],
       ["mib", "made-mib", true],
