@@ -66,7 +66,11 @@ export function resourceError(e: any): GrpcError {
   const reasons: string[] = (e.reasons || []).map(String);
   const $ = protocol();
   const status = (detail: MessageInitShape<typeof $.ErrorResourceInitFailedSchema>) =>
-    $.encode($.StatusSchema, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: $.encode($.ErrorResourceInitFailedSchema, detail) }] });
+    $.encode($.StatusSchema, {
+      code: STATUS.UNKNOWN,
+      message,
+      details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: $.encode($.ErrorResourceInitFailedSchema, detail) }],
+    });
   const omitted = (what: string, bytes: number) => `${what} left out: ${bytes} bytes are more than a gRPC trailer holds`;
   const full = status({ id, properties: e.properties || {}, reasons });
   if (full.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, full);
@@ -78,71 +82,122 @@ export function resourceError(e: any): GrpcError {
 export function resourceProviderHandlers(options: ResourceProviderOptions): Record<string, UnaryHandler> {
   const p = options.provider;
   const handlers: Record<string, UnaryHandler> = {
-    GetPluginInfo: unary(($) => $.EmptySchema, ($) => $.PluginInfoSchema, () => ({ version: p.version })),
-    Attach: unary(($) => $.PluginAttachSchema, ($) => $.EmptySchema, (req) => (options.attach(req.address), {})),
-    Cancel: unary(($) => $.EmptySchema, ($) => $.EmptySchema, async () => (await p.cancel?.(), {})),
-    GetSchema: unary(($) => $.GetSchemaRequestSchema, ($) => $.GetSchemaResponseSchema, async (req) => {
-      if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
-      return { schema: p.getSchema ? await p.getSchema() : "{}" };
-    }),
+    GetPluginInfo: unary(
+      ($) => $.EmptySchema,
+      ($) => $.PluginInfoSchema,
+      () => ({ version: p.version }),
+    ),
+    Attach: unary(
+      ($) => $.PluginAttachSchema,
+      ($) => $.EmptySchema,
+      (req) => (options.attach(req.address), {}),
+    ),
+    Cancel: unary(
+      ($) => $.EmptySchema,
+      ($) => $.EmptySchema,
+      async () => (await p.cancel?.(), {}),
+    ),
+    GetSchema: unary(
+      ($) => $.GetSchemaRequestSchema,
+      ($) => $.GetSchemaResponseSchema,
+      async (req) => {
+        if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
+        return { schema: p.getSchema ? await p.getSchema() : "{}" };
+      },
+    ),
 
-    CheckConfig: unary(($) => $.CheckRequestSchema, ($) => $.CheckResponseSchema, (req) => configCalls.checkConfig(req)),
-    DiffConfig: unary(($) => $.DiffRequestSchema, ($) => $.DiffResponseSchema, (req, $) => configCalls.diffConfig(req, $.DiffResponse_DiffChanges)),
-    Configure: unary(($) => $.ConfigureRequestSchema, ($) => $.ConfigureResponseSchema, (req) => configCalls.configure(req, options.config)),
+    CheckConfig: unary(
+      ($) => $.CheckRequestSchema,
+      ($) => $.CheckResponseSchema,
+      (req) => configCalls.checkConfig(req),
+    ),
+    DiffConfig: unary(
+      ($) => $.DiffRequestSchema,
+      ($) => $.DiffResponseSchema,
+      (req, $) => configCalls.diffConfig(req, $.DiffResponse_DiffChanges),
+    ),
+    Configure: unary(
+      ($) => $.ConfigureRequestSchema,
+      ($) => $.ConfigureResponseSchema,
+      (req) => configCalls.configure(req, options.config),
+    ),
 
-    Check: unary(($) => $.CheckRequestSchema, ($) => $.CheckResponseSchema, (req) =>
-      logged(async () => {
-        const news = props(req.news);
-        const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
-        return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
-      }),
+    Check: unary(
+      ($) => $.CheckRequestSchema,
+      ($) => $.CheckResponseSchema,
+      (req) =>
+        logged(async () => {
+          const news = props(req.news);
+          const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
+          return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
+        }),
     ),
-    Diff: unary(($) => $.DiffRequestSchema, ($) => $.DiffResponseSchema, (req, $) =>
-      logged(async () => {
-        const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = $.DiffResponse_DiffChanges;
-        if (!p.diff) return {};
-        const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
-        const changes = result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN;
-        return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
-      }),
+    Diff: unary(
+      ($) => $.DiffRequestSchema,
+      ($) => $.DiffResponseSchema,
+      (req, $) =>
+        logged(async () => {
+          const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = $.DiffResponse_DiffChanges;
+          if (!p.diff) return {};
+          const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
+          const changes = result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN;
+          return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
+        }),
     ),
-    Create: unary(($) => $.CreateRequestSchema, ($) => $.CreateResponseSchema, async (req) => {
-      if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
-      try {
-        const result = await p.create(req.urn, props(req.properties));
-        return { id: result.id, properties: result.outs ?? {} };
-      } catch (e) {
-        throw resourceError(e);
-      }
-    }),
-    Read: unary(($) => $.ReadRequestSchema, ($) => $.ReadResponseSchema, (req) =>
-      logged(async () => {
-        if (!p.read) return { id: req.id, properties: props(req.properties) };
-        const result = await p.read(req.id, req.urn, props(req.properties));
-        // As server.js: inputs only when the provider gave them (null is an empty Struct, as fromJavaScript makes it).
-        return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
-      }),
+    Create: unary(
+      ($) => $.CreateRequestSchema,
+      ($) => $.CreateResponseSchema,
+      async (req) => {
+        if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
+        try {
+          const result = await p.create(req.urn, props(req.properties));
+          return { id: result.id, properties: result.outs ?? {} };
+        } catch (e) {
+          throw resourceError(e);
+        }
+      },
     ),
-    Update: unary(($) => $.UpdateRequestSchema, ($) => $.UpdateResponseSchema, async (req) => {
-      try {
-        const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
-        return { properties: (result as provider.UpdateResult).outs ?? {} };
-      } catch (e) {
-        throw resourceError(e);
-      }
-    }),
-    Delete: unary(($) => $.DeleteRequestSchema, ($) => $.EmptySchema, (req) =>
-      logged(async () => {
-        await p.delete?.(req.id, req.urn, props(req.properties));
-        return {};
-      }),
+    Read: unary(
+      ($) => $.ReadRequestSchema,
+      ($) => $.ReadResponseSchema,
+      (req) =>
+        logged(async () => {
+          if (!p.read) return { id: req.id, properties: props(req.properties) };
+          const result = await p.read(req.id, req.urn, props(req.properties));
+          // As server.js: inputs only when the provider gave them (null is an empty Struct, as fromJavaScript makes it).
+          return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
+        }),
     ),
-    Invoke: unary(($) => $.InvokeRequestSchema, ($) => $.InvokeResponseSchema, (req) =>
-      logged(async () => {
-        if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
-        const result = await p.invoke(req.tok, props(req.args));
-        return { return: result.outputs ?? {}, failures: failuresOf(result.failures) };
-      }),
+    Update: unary(
+      ($) => $.UpdateRequestSchema,
+      ($) => $.UpdateResponseSchema,
+      async (req) => {
+        try {
+          const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
+          return { properties: (result as provider.UpdateResult).outs ?? {} };
+        } catch (e) {
+          throw resourceError(e);
+        }
+      },
+    ),
+    Delete: unary(
+      ($) => $.DeleteRequestSchema,
+      ($) => $.EmptySchema,
+      (req) =>
+        logged(async () => {
+          await p.delete?.(req.id, req.urn, props(req.properties));
+          return {};
+        }),
+    ),
+    Invoke: unary(
+      ($) => $.InvokeRequestSchema,
+      ($) => $.InvokeResponseSchema,
+      (req) =>
+        logged(async () => {
+          if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
+          const result = await p.invoke(req.tok, props(req.args));
+          return { return: result.outputs ?? {}, failures: failuresOf(result.failures) };
+        }),
     ),
   };
   if (options.construct) handlers.Construct = options.construct;
