@@ -29,13 +29,13 @@ export const protocol = (): typeof Protocol => require("./protocol");
 /** A unary call: its request and response messages (chosen from the protocol once loaded), and what it does. */
 const unary =
   <Req extends DescMessage, Resp extends DescMessage>(
-    request: ($: typeof Protocol) => Req,
-    response: ($: typeof Protocol) => Resp,
+    messages: ($: typeof Protocol) => readonly [Req, Resp],
     handle: (req: MessageShape<Req>, $: typeof Protocol) => Promise<MessageInitShape<Resp>> | MessageInitShape<Resp>,
   ): UnaryHandler =>
   async (bytes) => {
     const $ = protocol();
-    return $.encode(response($), await handle($.decode(request($), bytes), $));
+    const [request, response] = messages($);
+    return $.encode(response, await handle($.decode(request, bytes), $));
   };
 
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
@@ -83,23 +83,19 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
   const p = options.provider;
   const handlers: Record<string, UnaryHandler> = {
     GetPluginInfo: unary(
-      ($) => $.EmptySchema,
-      ($) => $.PluginInfoSchema,
+      ($) => [$.EmptySchema, $.PluginInfoSchema],
       () => ({ version: p.version }),
     ),
     Attach: unary(
-      ($) => $.PluginAttachSchema,
-      ($) => $.EmptySchema,
+      ($) => [$.PluginAttachSchema, $.EmptySchema],
       (req) => (options.attach(req.address), {}),
     ),
     Cancel: unary(
-      ($) => $.EmptySchema,
-      ($) => $.EmptySchema,
+      ($) => [$.EmptySchema, $.EmptySchema],
       async () => (await p.cancel?.(), {}),
     ),
     GetSchema: unary(
-      ($) => $.GetSchemaRequestSchema,
-      ($) => $.GetSchemaResponseSchema,
+      ($) => [$.GetSchemaRequestSchema, $.GetSchemaResponseSchema],
       async (req) => {
         if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
         return { schema: p.getSchema ? await p.getSchema() : "{}" };
@@ -107,24 +103,20 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
     ),
 
     CheckConfig: unary(
-      ($) => $.CheckRequestSchema,
-      ($) => $.CheckResponseSchema,
+      ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
       (req) => configCalls.checkConfig(req),
     ),
     DiffConfig: unary(
-      ($) => $.DiffRequestSchema,
-      ($) => $.DiffResponseSchema,
+      ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
       (req, $) => configCalls.diffConfig(req, $.DiffResponse_DiffChanges),
     ),
     Configure: unary(
-      ($) => $.ConfigureRequestSchema,
-      ($) => $.ConfigureResponseSchema,
+      ($) => [$.ConfigureRequestSchema, $.ConfigureResponseSchema],
       (req) => configCalls.configure(req, options.config),
     ),
 
     Check: unary(
-      ($) => $.CheckRequestSchema,
-      ($) => $.CheckResponseSchema,
+      ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
       (req) =>
         logged(async () => {
           const news = props(req.news);
@@ -133,8 +125,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         }),
     ),
     Diff: unary(
-      ($) => $.DiffRequestSchema,
-      ($) => $.DiffResponseSchema,
+      ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
       (req, $) =>
         logged(async () => {
           const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = $.DiffResponse_DiffChanges;
@@ -145,8 +136,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         }),
     ),
     Create: unary(
-      ($) => $.CreateRequestSchema,
-      ($) => $.CreateResponseSchema,
+      ($) => [$.CreateRequestSchema, $.CreateResponseSchema],
       async (req) => {
         if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
         try {
@@ -158,8 +148,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
       },
     ),
     Read: unary(
-      ($) => $.ReadRequestSchema,
-      ($) => $.ReadResponseSchema,
+      ($) => [$.ReadRequestSchema, $.ReadResponseSchema],
       (req) =>
         logged(async () => {
           if (!p.read) return { id: req.id, properties: props(req.properties) };
@@ -169,8 +158,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         }),
     ),
     Update: unary(
-      ($) => $.UpdateRequestSchema,
-      ($) => $.UpdateResponseSchema,
+      ($) => [$.UpdateRequestSchema, $.UpdateResponseSchema],
       async (req) => {
         try {
           const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
@@ -181,8 +169,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
       },
     ),
     Delete: unary(
-      ($) => $.DeleteRequestSchema,
-      ($) => $.EmptySchema,
+      ($) => [$.DeleteRequestSchema, $.EmptySchema],
       (req) =>
         logged(async () => {
           await p.delete?.(req.id, req.urn, props(req.properties));
@@ -190,8 +177,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
         }),
     ),
     Invoke: unary(
-      ($) => $.InvokeRequestSchema,
-      ($) => $.InvokeResponseSchema,
+      ($) => [$.InvokeRequestSchema, $.InvokeResponseSchema],
       (req) =>
         logged(async () => {
           if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
