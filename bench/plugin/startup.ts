@@ -9,6 +9,13 @@
  * also puts it into bench/RESULTS.md (its own section, which bench/main.ts keeps).
  *
  *   node scripts/run-ts.js bench/plugin/startup.ts [--runs 15] [--write]
+ *       [--baseline EXE] [--baseline-bundle JS] [--baseline-label TEXT]
+ *
+ * `--baseline EXE` and `--baseline-bundle JS` add rows for the release executable and the bundle
+ * (plugin.js, beside the archive in build-plugin's cache) built from an earlier commit (run
+ * `scripts/build-plugin --targets linux-amd64` in a checkout of it), measured in the same run,
+ * interleaved with the others: a change's before and after side by side. The label names it
+ * (default "baseline").
  *
  * Wall time depends on the machine's load; the CPU time (all threads, from /proc when the
  * line arrives) much less, so both are shown, with the load average; as root, also the wall time
@@ -151,6 +158,12 @@ async function main(argv: string[]): Promise<void> {
       { name: "bundle under plain Node.js 22", command: bundleCommand(), env: bare },
       { name: "release executable (SEA + start-up snapshot)", command: [exe], env: bare },
     ];
+    const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+    const label = option("--baseline-label") ?? "baseline";
+    const baselineBundle = option("--baseline-bundle");
+    const baselineExe = option("--baseline");
+    if (baselineBundle) candidates.push({ name: `${label}: bundle under plain Node.js 22`, command: [bundleCommand()[0], path.resolve(baselineBundle)], env: bare });
+    if (baselineExe) candidates.push({ name: `${label}: release executable`, command: [path.resolve(baselineExe)], env: bare });
     const load = os.loadavg();
     const rows: Row[] = candidates.map((c) => ({ name: c.name, command: c.command.join(" "), samples: [], rtSamples: [] }));
     // Interleaved, so a burst of load elsewhere touches every row alike.

@@ -101,7 +101,7 @@ export class Deployment {
 
   constructor(
     readonly host: Host,
-    request: ConfigureRequest = { get: () => undefined },
+    private readonly request: ConfigureRequest = { get: () => undefined },
     state: Partial<HostState> = {},
   ) {
     const { settings, issues } = parseSettings(request.get, request.env ?? process.env);
@@ -124,6 +124,15 @@ export class Deployment {
     const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, removals: this.removals });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
+  }
+
+  /**
+   * This deployment with warnings and debug lines sent to `log` (the native plugin's engine
+   * address, from its argument or Attach): the settings, the key's holder and the run's state
+   * stay, so an Attach after Configure keeps an explicit provider's key.
+   */
+  withLog(log: EngineLog): Deployment {
+    return new Deployment(this.host, this.request, { claims: this.claims, verified: this.verified, log, handOvers: this.handOvers, memo: this.memo });
   }
 
   /** Whether resources record the fingerprint of the key they were last deployed with. */

@@ -5,7 +5,7 @@
  * service runs on our own gRPC server (grpc/, D118), not the SDK's grpc-js one.
  */
 import { constructHandler } from "./grpc/construct";
-import { resourceProviderHandlers } from "./grpc/resource-provider";
+import { protocol, resourceProviderHandlers } from "./grpc/resource-provider";
 import { listen, type GrpcServer } from "./grpc/server";
 import { configureLazily, lazyProvider, preload, useEngineAtLazily } from "./lazy-provider";
 import { packageVersion } from "./version";
@@ -71,7 +71,10 @@ export function startPlugin(): void {
       const { port } = plugin;
       // A string, so that Node.js does not colour it.
       console.log(port.toString());
-      setImmediate(() => preload(version));
+      setImmediate(() => {
+        preload(version);
+        protocol(); // the generated messages (D135): evaluated now, so the first call rarely waits
+      });
     })
     .catch((error) => {
       console.error(`pulumi-resource-esign: ${error instanceof Error ? error.message : error}`);
@@ -82,4 +85,5 @@ export function startPlugin(): void {
 /** Evaluates the resources' code without serving: what a start-up snapshot holds. */
 export function loadForSnapshot(): void {
   preload(packageVersion());
+  protocol();
 }

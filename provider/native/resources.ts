@@ -17,9 +17,9 @@ import { kindOf } from "./tokens";
 
 let deployment = new Deployment("native", undefined, { verified: verifiedAccounts });
 
-/** The engine's address (the plugin's argument): warnings and debug lines go there. */
+/** The engine's address (the plugin's argument, or Attach): warnings and debug lines go there; the settings stay. */
 export function useEngineAt(address: string): void {
-  deployment = new Deployment("native", undefined, { verified: verifiedAccounts, log: new EngineLog(address) });
+  deployment = deployment.withLog(new EngineLog(address));
 }
 
 /** Configure (grpc/config-calls.ts): this provider's settings; new ones start a new client and cache. */

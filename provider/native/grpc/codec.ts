@@ -1,276 +1,64 @@
 /**
- * A protobuf codec driven by message tables (messages.ts): decodes a message into a plain
- * object (every field by its name, proto3 defaults for absent scalars and lists, `undefined`
- * for an absent message) and encodes one back. google.protobuf.Struct is a JavaScript object
- * both ways, exactly as google-protobuf's `Struct.toJavaScript()`/`fromJavaScript()` make it:
- * the provider's code was written against those. Unknown fields are skipped.
+ * The plugin's protobuf codec: the messages are generated from Pulumi's own provider.proto (of
+ * the pinned engine) by protoc-gen-es (grpc/gen/, scripts/gen-grpc-codec; DECISIONS D135), and
+ * @bufbuild/protobuf reads and writes them. This adapter keeps one thing of the hand codec it
+ * replaced (D118): google.protobuf.Struct fields are JavaScript objects exactly as google-
+ * protobuf's `Struct.toJavaScript()`/`fromJavaScript()` make them, which the provider's code was
+ * written against: keys sorted both ways, inherited enumerable keys written (for-in), and a value
+ * that is not JSON (undefined, a function, a symbol, a bigint) refused rather than sent as a Value
+ * without a kind, which the engine cannot read. Fields a newer engine adds are skipped on decode.
  */
-import { FIXED64, LENGTH, VARINT, WireReader, WireWriter } from "./wire";
+import { create, fromBinary, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 
-/** A field's type: a scalar, a Struct (a JavaScript object), a string map, or a nested message. */
-export type FieldType = "string" | "bool" | "int32" | "enum" | "double" | "bytes" | "struct" | "map<string,string>" | MessageType;
+export type { JsonObject, JsonValue };
 
-export interface Field {
-  no: number;
-  name: string;
-  type: FieldType;
-  repeated?: boolean;
-}
+/** The names of a message's google.protobuf.Struct fields (they are JavaScript objects in the generated types). */
+const structFieldsOf = (schema: DescMessage): string[] => schema.fields.filter((f) => f.message?.typeName === "google.protobuf.Struct" && f.fieldKind === "message").map((f) => f.localName);
 
-export interface MessageType {
-  name: string;
-  fields: readonly Field[];
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a decoded message: its shape is its table's
-export type Message = Record<string, any>;
-export type JsonValue = null | number | string | boolean | JsonValue[] | { [key: string]: JsonValue };
-type JsonObject = { [key: string]: JsonValue };
-
-const WIRE: Record<string, number> = { string: LENGTH, bytes: LENGTH, struct: LENGTH, "map<string,string>": LENGTH, bool: VARINT, int32: VARINT, enum: VARINT, double: FIXED64 };
-const wireType = (type: FieldType) => (typeof type === "string" ? WIRE[type] : LENGTH);
-const tagOf = (no: number, wt: number) => no * 8 + wt;
-
-function defaultOf(field: Field): unknown {
-  if (field.repeated) return [];
-  switch (field.type) {
-    case "string":
-      return "";
-    case "bool":
-      return false;
-    case "int32":
-    case "enum":
-    case "double":
-      return 0;
-    case "bytes":
-      return Buffer.alloc(0);
-    case "map<string,string>":
-      return {};
-    default:
-      return undefined; // a message or Struct: absent
-  }
-}
-
-// --- google.protobuf.Struct / Value / ListValue <-> JavaScript ---------------------------------
-
-/** A Struct as `toJavaScript()` gives it: map semantics (last entry wins), keys in sorted order. */
-export function decodeStruct(buf: Buffer, start = 0, end = buf.length): JsonObject {
-  const entries = new Map<string, JsonValue>();
-  const r = new WireReader(buf, start, end);
-  while (!r.done()) {
-    const tag = r.varint();
-    if (tag !== tagOf(1, LENGTH)) {
-      r.skip(tag & 7);
-      continue;
-    }
-    const entry = new WireReader(buf, ...r.span());
-    let key = "";
-    let value: JsonValue | undefined;
-    while (!entry.done()) {
-      const t = entry.varint();
-      if (t === tagOf(1, LENGTH)) key = entry.string();
-      else if (t === tagOf(2, LENGTH)) value = decodeValue(buf, ...entry.span());
-      else entry.skip(t & 7);
-    }
-    // An entry without a value is a Value with no kind, which toJavaScript refuses.
-    if (value === undefined) throw new Error("Unexpected struct type");
-    entries.set(key, value);
-  }
+/** A JSON value with every object's keys sorted, as `toJavaScript()` gives it. */
+function sorted(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(sorted);
   const out: JsonObject = {};
-  for (const key of [...entries.keys()].sort()) out[key] = entries.get(key)!;
+  for (const key of Object.keys(value).sort()) out[key] = sorted(value[key] as JsonValue);
   return out;
 }
 
-function decodeValue(buf: Buffer, start: number, end: number): JsonValue {
-  const r = new WireReader(buf, start, end);
-  let value: JsonValue | undefined;
-  while (!r.done()) {
-    const tag = r.varint();
-    // A oneof: the last kind on the wire wins.
-    if (tag === tagOf(1, VARINT)) {
-      r.varint();
-      value = null;
-    } else if (tag === tagOf(2, FIXED64)) value = r.double();
-    else if (tag === tagOf(3, LENGTH)) value = r.string();
-    else if (tag === tagOf(4, VARINT)) value = r.varint() !== 0;
-    else if (tag === tagOf(5, LENGTH)) value = decodeStruct(buf, ...r.span());
-    else if (tag === tagOf(6, LENGTH)) value = decodeList(buf, ...r.span());
-    else r.skip(tag & 7);
-  }
-  if (value === undefined) throw new Error("Unexpected struct type");
-  return value;
+/** A JavaScript value as `fromJavaScript()` takes it: for-in keys, sorted; anything but JSON refused. */
+function json(value: unknown): JsonValue {
+  if (value === null || typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.map(json);
+  if (typeof value === "object") return structOf(value);
+  throw new Error("Unexpected struct type.");
 }
 
-function decodeList(buf: Buffer, start: number, end: number): JsonValue[] {
-  const out: JsonValue[] = [];
-  const r = new WireReader(buf, start, end);
-  while (!r.done()) {
-    const tag = r.varint();
-    if (tag === tagOf(1, LENGTH)) out.push(decodeValue(buf, ...r.span()));
-    else r.skip(tag & 7);
-  }
-  return out;
-}
-
-/** A Struct from a JavaScript object, as `fromJavaScript()` makes it (its map written in key order, as google-protobuf does). */
-export function encodeStruct(value: unknown): Buffer {
-  const w = new WireWriter();
+/** A Struct field's object from a JavaScript value (undefined/null: an empty Struct, as fromJavaScript). */
+export function structOf(value: unknown): JsonObject {
   const keys: string[] = [];
-  // for-in, as fromJavaScript: inherited enumerable keys too; undefined/null give an empty Struct.
   for (const key in value as object) keys.push(key);
-  for (const key of keys.sort()) {
-    const entry = new WireWriter();
-    entry.tag(1, LENGTH);
-    entry.string(key);
-    entry.tag(2, LENGTH);
-    entry.bytes(encodeValue((value as Record<string, unknown>)[key]));
-    w.tag(1, LENGTH);
-    w.bytes(entry.finish());
-  }
-  return w.finish();
-}
-
-function encodeValue(value: unknown): Buffer {
-  const w = new WireWriter();
-  if (value === null) {
-    w.tag(1, VARINT);
-    w.varint(0);
-  } else if (typeof value === "number") {
-    w.tag(2, FIXED64);
-    w.double(value);
-  } else if (typeof value === "string") {
-    w.tag(3, LENGTH);
-    w.string(value);
-  } else if (typeof value === "boolean") {
-    w.tag(4, VARINT);
-    w.varint(value ? 1 : 0);
-  } else if (Array.isArray(value)) {
-    const list = new WireWriter();
-    for (const item of value) {
-      list.tag(1, LENGTH);
-      list.bytes(encodeValue(item));
-    }
-    w.tag(6, LENGTH);
-    w.bytes(list.finish());
-  } else if (typeof value === "object") {
-    w.tag(5, LENGTH);
-    w.bytes(encodeStruct(value));
-  } else {
-    // undefined, functions, symbols, bigints: google-protobuf refuses them too.
-    throw new Error("Unexpected struct type.");
-  }
-  return w.finish();
-}
-
-// --- messages ----------------------------------------------------------------------------------
-
-function decodeStringMap(buf: Buffer, start: number, end: number, into: Record<string, string>): void {
-  const r = new WireReader(buf, start, end);
-  let [key, value] = ["", ""];
-  while (!r.done()) {
-    const t = r.varint();
-    if (t === tagOf(1, LENGTH)) key = r.string();
-    else if (t === tagOf(2, LENGTH)) value = r.string();
-    else r.skip(t & 7);
-  }
-  into[key] = value;
-}
-
-function decodeField(r: WireReader, type: FieldType): unknown {
-  switch (type) {
-    case "string":
-      return r.string();
-    case "bytes":
-      return r.bytes();
-    case "bool":
-      return r.varint() !== 0;
-    case "int32":
-    case "enum":
-      return r.int32();
-    case "double":
-      return r.double();
-    case "struct":
-      return decodeStruct(r.buf, ...r.span());
-    default:
-      return decode(type as MessageType, r.buf, ...r.span());
-  }
-}
-
-/** A message from its bytes (`start`..`end` of `buf`). */
-export function decode(type: MessageType, buf: Buffer, start = 0, end = buf.length): Message {
-  const out: Message = {};
-  for (const f of type.fields) out[f.name] = defaultOf(f);
-  const r = new WireReader(buf, start, end);
-  while (!r.done()) {
-    const tag = r.varint();
-    const [no, wt] = [Math.floor(tag / 8), tag & 7];
-    const field = type.fields.find((f) => f.no === no);
-    if (!field || wt !== wireType(field.type)) {
-      r.skip(wt);
-      continue;
-    }
-    if (field.type === "map<string,string>") decodeStringMap(buf, ...r.span(), out[field.name]);
-    else if (field.repeated) out[field.name].push(decodeField(r, field.type));
-    else out[field.name] = decodeField(r, field.type);
-  }
+  const out: JsonObject = {};
+  for (const key of keys.sort()) out[key] = json((value as Record<string, unknown>)[key]);
   return out;
 }
 
-function encodeField(w: WireWriter, field: Field, value: unknown): void {
-  const { no, type } = field;
-  switch (type) {
-    case "string":
-      w.tag(no, LENGTH);
-      w.string(value as string);
-      return;
-    case "bytes":
-      w.tag(no, LENGTH);
-      w.bytes(value as Buffer);
-      return;
-    case "bool":
-      w.tag(no, VARINT);
-      w.varint(value ? 1 : 0);
-      return;
-    case "int32":
-    case "enum":
-      w.tag(no, VARINT);
-      w.varint(value as number);
-      return;
-    case "double":
-      w.tag(no, FIXED64);
-      w.double(value as number);
-      return;
-    case "struct":
-      w.tag(no, LENGTH);
-      w.bytes(encodeStruct(value));
-      return;
-    default:
-      w.tag(no, LENGTH);
-      w.bytes(encode(type as MessageType, value as Message));
+/** A message from its bytes; its Struct fields with their keys sorted. */
+export function decode<D extends DescMessage>(schema: D, bytes: Uint8Array): MessageShape<D> {
+  const message = fromBinary(schema, bytes);
+  const fields = message as unknown as Record<string, JsonObject | undefined>; // the Struct fields, by name
+  for (const name of structFieldsOf(schema)) {
+    const value = fields[name];
+    if (value !== undefined) fields[name] = sorted(value) as JsonObject;
   }
+  return message;
 }
 
-/** A message's bytes: proto3 defaults (empty strings, zeros, false, empty lists) and absent messages are not written. */
-export function encode(type: MessageType, message: Message): Buffer {
-  const w = new WireWriter();
-  for (const field of type.fields) {
-    const value = message[field.name];
-    if (value === undefined || value === null) continue;
-    if (field.type === "map<string,string>") {
-      for (const key of Object.keys(value).sort()) {
-        const entry = new WireWriter();
-        entry.tag(1, LENGTH);
-        entry.string(key);
-        entry.tag(2, LENGTH);
-        entry.string(String(value[key]));
-        w.tag(field.no, LENGTH);
-        w.bytes(entry.finish());
-      }
-    } else if (field.repeated) {
-      for (const item of value as unknown[]) encodeField(w, field, item);
-    } else if (field.type === "struct" || typeof field.type === "object" || (value !== "" && value !== 0 && value !== false && !(Buffer.isBuffer(value) && value.length === 0))) {
-      encodeField(w, field, value);
-    }
+/** A message's bytes; its Struct fields taken as `fromJavaScript()` takes them. */
+export function encode<D extends DescMessage>(schema: D, init: MessageInitShape<D>): Buffer {
+  const fields: Record<string, unknown> = { ...(init as Record<string, unknown>) }; // a copy: the caller's object stays as it was
+  for (const name of structFieldsOf(schema)) {
+    if (fields[name] !== undefined && fields[name] !== null) fields[name] = structOf(fields[name]);
+    else delete fields[name];
   }
-  return w.finish();
+  const bytes = toBinary(schema, create(schema, fields as MessageInitShape<D>));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

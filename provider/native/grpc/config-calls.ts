@@ -8,8 +8,16 @@
 import type { KeyHolder } from "../../deployment/errors";
 import type * as NativeConfig from "../config";
 import type { Json } from "../secrets";
-import type { Message } from "./codec";
-import { DIFF } from "./messages";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import {
+  DiffResponse_DiffChanges,
+  type CheckRequest,
+  type CheckResponseSchema,
+  type ConfigureRequest,
+  type ConfigureResponseSchema,
+  type DiffRequest,
+  type DiffResponseSchema,
+} from "./gen/pulumi/provider_pb";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: not evaluated before the port line (D111)
 const config = (): typeof NativeConfig => require("../config");
@@ -20,20 +28,20 @@ export interface ConfigHooks {
 }
 
 /** CheckConfig: the settings' inputs, or one failure per refused setting. */
-export async function checkConfig(request: Message): Promise<Message> {
+export async function checkConfig(request: CheckRequest): Promise<MessageInitShape<typeof CheckResponseSchema>> {
   const { inputs, failures } = await config().checkConfig(request.urn, (request.news ?? {}) as Json, (request.olds ?? {}) as Json);
   return { inputs, failures: failures.map((f) => ({ property: f.property, reason: f.reason })) };
 }
 
 /** DiffConfig: which settings changed; never a replace. */
-export function diffConfig(request: Message): Message {
+export function diffConfig(request: DiffRequest, DIFF: typeof DiffResponse_DiffChanges): MessageInitShape<typeof DiffResponseSchema> {
   const { changed } = config().diffConfig((request.olds ?? {}) as Json, (request.news ?? {}) as Json);
-  return { changes: changed.length ? DIFF.SOME : DIFF.NONE, diffs: changed, replaces: [] };
+  return { changes: changed.length ? DIFF.DIFF_SOME : DIFF.DIFF_NONE, diffs: changed, replaces: [] };
 }
 
 /** Configure: the provider's inputs (`args` from newer engines; older ones send only `esign:config:*` variables). */
-export function configure(request: Message, hooks: ConfigHooks): Message {
-  const inputs: Json = request.args ? (request.args as Json) : { ...(request.variables as Record<string, string>) };
+export function configure(request: ConfigureRequest, hooks: ConfigHooks): MessageInitShape<typeof ConfigureResponseSchema> {
+  const inputs: Json = request.args ? (request.args as Json) : { ...request.variables };
   const name: string | undefined = request.name || undefined;
   const { get, env } = config().configuredSettings(name, inputs);
   // An explicit provider is named in its errors (which key was refused: D61).

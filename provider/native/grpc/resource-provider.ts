@@ -5,11 +5,11 @@
  * config-calls.ts. Calls not listed (Handshake, Parameterize, GetMapping(s), Call,
  * StreamInvoke, ...) answer UNIMPLEMENTED, which the engine reads as "not supported".
  */
+import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import type * as provider from "@pulumi/pulumi/provider";
-import { decode, encode, type Message, type MessageType } from "./codec";
 import * as configCalls from "./config-calls";
-import * as m from "./messages";
-import { GrpcError, STATUS, type UnaryHandler } from "./server";
+import type * as Protocol from "./protocol";
+import { fitMessage, GrpcError, MAX_DETAILS_BYTES, STATUS, type UnaryHandler } from "./server";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the provider's values are untyped JSON */
 
@@ -22,10 +22,21 @@ export interface ResourceProviderOptions {
   construct?(request: Buffer): Promise<Buffer>;
 }
 
+/** The messages and their codec, at the first call (protocol.ts): not before the port line (D111, D135). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as above
+export const protocol = (): typeof Protocol => require("./protocol");
+
+/** A unary call: its request and response messages (chosen from the protocol once loaded), and what it does. */
 const unary =
-  (request: MessageType, response: MessageType, handle: (req: Message) => Promise<Message> | Message): UnaryHandler =>
-  async (bytes) =>
-    encode(response, await handle(decode(request, bytes)));
+  <Req extends DescMessage, Resp extends DescMessage>(
+    messages: ($: typeof Protocol) => readonly [Req, Resp],
+    handle: (req: MessageShape<Req>, $: typeof Protocol) => Promise<MessageInitShape<Resp>> | MessageInitShape<Resp>,
+  ): UnaryHandler =>
+  async (bytes) => {
+    const $ = protocol();
+    const [request, response] = messages($);
+    return $.encode(response, await handle($.decode(request, bytes), $));
+  };
 
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
 const props = (struct: unknown): Record<string, any> => (struct ?? {}) as Record<string, any>;
@@ -43,83 +54,136 @@ function logged<T>(run: () => Promise<T>): Promise<T> {
 /**
  * A create or update error, as server.js's grpcResponseFromError: UNKNOWN with the message; one
  * that carries an `id` made the resource and could not finish it, so its id, properties and
- * reasons travel as an ErrorResourceInitFailed in grpc-status-details-bin.
+ * reasons travel as an ErrorResourceInitFailed in grpc-status-details-bin: a partial failure,
+ * which the engine records by its id. The trailers are bounded (server.ts), so a message too long
+ * is cut (fitMessage), and a detail still too large drops its reasons' text, then its properties
+ * (the engine then records the id without outputs; a refresh reads them): never the id.
  */
 export function resourceError(e: any): GrpcError {
-  const message = e?.message;
+  const message = fitMessage(typeof e?.message === "string" ? e.message : "");
   if (!e?.id) return new GrpcError(STATUS.UNKNOWN, message);
-  const detail = encode(m.ErrorResourceInitFailed, { id: e.id, properties: e.properties || {}, reasons: e.reasons || [] });
-  const status = encode(m.Status, { code: STATUS.UNKNOWN, message, details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: detail }] });
-  return new GrpcError(STATUS.UNKNOWN, message, status);
+  const id = String(e.id);
+  const reasons: string[] = (e.reasons || []).map(String);
+  const $ = protocol();
+  const status = (detail: MessageInitShape<typeof $.ErrorResourceInitFailedSchema>) =>
+    $.encode($.StatusSchema, {
+      code: STATUS.UNKNOWN,
+      message,
+      details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: $.encode($.ErrorResourceInitFailedSchema, detail) }],
+    });
+  const omitted = (what: string, bytes: number) => `${what} left out: ${bytes} bytes are more than a gRPC trailer holds`;
+  const full = status({ id, properties: e.properties || {}, reasons });
+  if (full.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, full);
+  const short = status({ id, properties: e.properties || {}, reasons: reasons.map((r) => fitMessage(r, 1024)) });
+  if (short.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, short);
+  return new GrpcError(STATUS.UNKNOWN, message, status({ id, properties: {}, reasons: [...reasons.slice(0, 16).map((r) => fitMessage(r, 1024)), omitted("the properties were", full.length)] }));
 }
 
 export function resourceProviderHandlers(options: ResourceProviderOptions): Record<string, UnaryHandler> {
   const p = options.provider;
   const handlers: Record<string, UnaryHandler> = {
-    GetPluginInfo: unary(m.Empty, m.PluginInfo, () => ({ version: p.version })),
-    Attach: unary(m.PluginAttach, m.Empty, (req) => (options.attach(req.address), {})),
-    Cancel: unary(m.Empty, m.Empty, async () => (await p.cancel?.(), {})),
-    GetSchema: unary(m.GetSchemaRequest, m.GetSchemaResponse, async (req) => {
-      if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
-      return { schema: p.getSchema ? await p.getSchema() : "{}" };
-    }),
+    GetPluginInfo: unary(
+      ($) => [$.EmptySchema, $.PluginInfoSchema],
+      () => ({ version: p.version }),
+    ),
+    Attach: unary(
+      ($) => [$.PluginAttachSchema, $.EmptySchema],
+      (req) => (options.attach(req.address), {}),
+    ),
+    Cancel: unary(
+      ($) => [$.EmptySchema, $.EmptySchema],
+      async () => (await p.cancel?.(), {}),
+    ),
+    GetSchema: unary(
+      ($) => [$.GetSchemaRequestSchema, $.GetSchemaResponseSchema],
+      async (req) => {
+        if (req.version !== 0) throw new Error(`unsupported schema version ${req.version}`);
+        return { schema: p.getSchema ? await p.getSchema() : "{}" };
+      },
+    ),
 
-    CheckConfig: unary(m.CheckRequest, m.CheckResponse, (req) => configCalls.checkConfig(req)),
-    DiffConfig: unary(m.DiffRequest, m.DiffResponse, (req) => configCalls.diffConfig(req)),
-    Configure: unary(m.ConfigureRequest, m.ConfigureResponse, (req) => configCalls.configure(req, options.config)),
+    CheckConfig: unary(
+      ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
+      (req) => configCalls.checkConfig(req),
+    ),
+    DiffConfig: unary(
+      ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
+      (req, $) => configCalls.diffConfig(req, $.DiffResponse_DiffChanges),
+    ),
+    Configure: unary(
+      ($) => [$.ConfigureRequestSchema, $.ConfigureResponseSchema],
+      (req) => configCalls.configure(req, options.config),
+    ),
 
-    Check: unary(m.CheckRequest, m.CheckResponse, (req) =>
-      logged(async () => {
-        const news = props(req.news);
-        const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
-        return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
-      }),
+    Check: unary(
+      ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
+      (req) =>
+        logged(async () => {
+          const news = props(req.news);
+          const result = p.check ? await p.check(req.urn, props(req.olds), news) : { inputs: news };
+          return { inputs: result.inputs || news, failures: failuresOf(result.failures) };
+        }),
     ),
-    Diff: unary(m.DiffRequest, m.DiffResponse, (req) =>
-      logged(async () => {
-        if (!p.diff) return {};
-        const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
-        const changes = result.changes === true ? m.DIFF.SOME : result.changes === false ? m.DIFF.NONE : m.DIFF.UNKNOWN;
-        return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
-      }),
+    Diff: unary(
+      ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
+      (req, $) =>
+        logged(async () => {
+          const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = $.DiffResponse_DiffChanges;
+          if (!p.diff) return {};
+          const result = await p.diff(req.id, req.urn, props(req.olds), props(req.news));
+          const changes = result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN;
+          return { changes, replaces: result.replaces ?? [], deleteBeforeReplace: !!result.deleteBeforeReplace };
+        }),
     ),
-    Create: unary(m.CreateRequest, m.CreateResponse, async (req) => {
-      if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
-      try {
-        const result = await p.create(req.urn, props(req.properties));
-        return { id: result.id, properties: result.outs ?? {} };
-      } catch (e) {
-        throw resourceError(e);
-      }
-    }),
-    Read: unary(m.ReadRequest, m.ReadResponse, (req) =>
-      logged(async () => {
-        if (!p.read) return { id: req.id, properties: props(req.properties) };
-        const result = await p.read(req.id, req.urn, props(req.properties));
-        // As server.js: inputs only when the provider gave them (null is an empty Struct, as fromJavaScript makes it).
-        return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
-      }),
+    Create: unary(
+      ($) => [$.CreateRequestSchema, $.CreateResponseSchema],
+      async (req) => {
+        if (!p.create) throw new Error(`unknown resource type ${req.urn}`);
+        try {
+          const result = await p.create(req.urn, props(req.properties));
+          return { id: result.id, properties: result.outs ?? {} };
+        } catch (e) {
+          throw resourceError(e);
+        }
+      },
     ),
-    Update: unary(m.UpdateRequest, m.UpdateResponse, async (req) => {
-      try {
-        const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
-        return { properties: (result as provider.UpdateResult).outs ?? {} };
-      } catch (e) {
-        throw resourceError(e);
-      }
-    }),
-    Delete: unary(m.DeleteRequest, m.Empty, (req) =>
-      logged(async () => {
-        await p.delete?.(req.id, req.urn, props(req.properties));
-        return {};
-      }),
+    Read: unary(
+      ($) => [$.ReadRequestSchema, $.ReadResponseSchema],
+      (req) =>
+        logged(async () => {
+          if (!p.read) return { id: req.id, properties: props(req.properties) };
+          const result = await p.read(req.id, req.urn, props(req.properties));
+          // As server.js: inputs only when the provider gave them (null is an empty Struct, as fromJavaScript makes it).
+          return { id: result.id, properties: result.props ?? {}, inputs: result.inputs === undefined ? undefined : (result.inputs ?? {}) };
+        }),
     ),
-    Invoke: unary(m.InvokeRequest, m.InvokeResponse, (req) =>
-      logged(async () => {
-        if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
-        const result = await p.invoke(req.tok, props(req.args));
-        return { return: result.outputs ?? {}, failures: failuresOf(result.failures) };
-      }),
+    Update: unary(
+      ($) => [$.UpdateRequestSchema, $.UpdateResponseSchema],
+      async (req) => {
+        try {
+          const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
+          return { properties: (result as provider.UpdateResult).outs ?? {} };
+        } catch (e) {
+          throw resourceError(e);
+        }
+      },
+    ),
+    Delete: unary(
+      ($) => [$.DeleteRequestSchema, $.EmptySchema],
+      (req) =>
+        logged(async () => {
+          await p.delete?.(req.id, req.urn, props(req.properties));
+          return {};
+        }),
+    ),
+    Invoke: unary(
+      ($) => [$.InvokeRequestSchema, $.InvokeResponseSchema],
+      (req) =>
+        logged(async () => {
+          if (!p.invoke) throw new Error(`unknown function ${req.tok}`);
+          const result = await p.invoke(req.tok, props(req.args));
+          return { return: result.outputs ?? {}, failures: failuresOf(result.failures) };
+        }),
     ),
   };
   if (options.construct) handlers.Construct = options.construct;

@@ -1,11 +1,16 @@
 /**
- * The plugin's protobuf codec (provider/native/grpc/codec.ts, messages.ts) against the SDK's
- * generated classes: every message encoded by ours is read back by google-protobuf's, and the
- * reverse; Structs decode exactly as `Struct.toJavaScript()`; unknown fields are skipped.
+ * The plugin's protobuf codec (provider/native/grpc/codec.ts over the messages generated from
+ * Pulumi's provider.proto, grpc/gen/) against the SDK's google-protobuf classes: every message
+ * encoded by ours is read back by google-protobuf's, and the reverse, to the same bytes; Structs
+ * decode exactly as `Struct.toJavaScript()`; unknown fields are skipped.
  */
 import * as assert from "assert";
-import { decode, decodeStruct, encode, encodeStruct, type MessageType } from "../../../provider/native/grpc/codec";
-import * as m from "../../../provider/native/grpc/messages";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { EmptySchema } from "@bufbuild/protobuf/wkt";
+import { decode, encode, structOf } from "../../../provider/native/grpc/codec";
+import { StatusSchema } from "../../../provider/native/grpc/gen/google/protobuf/status_pb";
+import { PluginAttachSchema, PluginInfoSchema } from "../../../provider/native/grpc/gen/pulumi/plugin_pb";
+import * as pb from "../../../provider/native/grpc/gen/pulumi/provider_pb";
 
 const provproto = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto = require("@pulumi/pulumi/proto/plugin_pb");
@@ -36,7 +41,7 @@ const bytes = (msg: any) => Buffer.from(msg.serializeBinary());
 
 /** One case: our table, the SDK's class, a message as we hold it, and the same set on the SDK's class. */
 interface Case {
-  type: MessageType;
+  type: DescMessage;
   sdk: any;
   ours: Record<string, unknown>;
   build(): any;
@@ -53,7 +58,7 @@ const failure = (p: string, r: string) => {
 
 const cases: Case[] = [
   {
-    type: m.PluginInfo,
+    type: PluginInfoSchema,
     sdk: plugproto.PluginInfo,
     ours: { version: "1.2.3" },
     build: () => {
@@ -64,7 +69,7 @@ const cases: Case[] = [
     read: (x) => ({ version: x.getVersion() }),
   },
   {
-    type: m.GetSchemaRequest,
+    type: pb.GetSchemaRequestSchema,
     sdk: provproto.GetSchemaRequest,
     ours: { version: 2, subpackageName: "s", subpackageVersion: "v" },
     build: () => {
@@ -77,7 +82,7 @@ const cases: Case[] = [
     read: (x) => ({ version: x.getVersion(), subpackageName: x.getSubpackageName(), subpackageVersion: x.getSubpackageVersion() }),
   },
   {
-    type: m.GetSchemaResponse,
+    type: pb.GetSchemaResponseSchema,
     sdk: provproto.GetSchemaResponse,
     ours: { schema: '{"name":"esign"}' },
     build: () => {
@@ -88,7 +93,7 @@ const cases: Case[] = [
     read: (x) => ({ schema: x.getSchema() }),
   },
   {
-    type: m.ConfigureRequest,
+    type: pb.ConfigureRequestSchema,
     sdk: provproto.ConfigureRequest,
     ours: {
       variables: { "esign:config:apiKey": "k", "esign:config:baseUrl": "http://h/v3" },
@@ -130,7 +135,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.ConfigureResponse,
+    type: pb.ConfigureResponseSchema,
     sdk: provproto.ConfigureResponse,
     ours: { acceptSecrets: true, supportsPreview: false, acceptResources: true, acceptOutputs: true, supportsAutonamingConfiguration: false },
     build: () => {
@@ -149,7 +154,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.CheckRequest,
+    type: pb.CheckRequestSchema,
     sdk: provproto.CheckRequest,
     ours: { urn: "urn:x", olds: { a: 1 }, news: props, randomSeed: Buffer.from([1, 2, 3]), name: "n", type: "esign:index:Template" },
     build: () => {
@@ -165,7 +170,7 @@ const cases: Case[] = [
     read: (x) => ({ urn: x.getUrn(), olds: x.getOlds()?.toJavaScript(), news: x.getNews()?.toJavaScript(), randomSeed: Buffer.from(x.getRandomseed_asU8()), name: x.getName(), type: x.getType() }),
   },
   {
-    type: m.CheckResponse,
+    type: pb.CheckResponseSchema,
     sdk: provproto.CheckResponse,
     ours: {
       inputs: props,
@@ -183,7 +188,7 @@ const cases: Case[] = [
     read: (x) => ({ inputs: x.getInputs()?.toJavaScript(), failures: x.getFailuresList().map((f: any) => ({ property: f.getProperty(), reason: f.getReason() })) }),
   },
   {
-    type: m.DiffRequest,
+    type: pb.DiffRequestSchema,
     sdk: provproto.DiffRequest,
     ours: { id: "7", urn: "u", olds: props, news: { a: [1] }, ignoreChanges: ["a", "b"], oldInputs: { q: null }, name: "n", type: "t" },
     build: () => {
@@ -210,9 +215,9 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.DiffResponse,
+    type: pb.DiffResponseSchema,
     sdk: provproto.DiffResponse,
-    ours: { replaces: ["title"], stables: ["id"], deleteBeforeReplace: true, changes: m.DIFF.SOME, diffs: ["title", "message"], hasDetailedDiff: true },
+    ours: { replaces: ["title"], stables: ["id"], deleteBeforeReplace: true, changes: pb.DiffResponse_DiffChanges.DIFF_SOME, diffs: ["title", "message"], hasDetailedDiff: true },
     build: () => {
       const x = new provproto.DiffResponse();
       x.setReplacesList(["title"]);
@@ -233,7 +238,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.CreateRequest,
+    type: pb.CreateRequestSchema,
     sdk: provproto.CreateRequest,
     ours: { urn: "u", properties: props, timeout: 12.5, preview: true, name: "n", type: "t" },
     build: () => {
@@ -249,7 +254,7 @@ const cases: Case[] = [
     read: (x) => ({ urn: x.getUrn(), properties: x.getProperties()?.toJavaScript(), timeout: x.getTimeout(), preview: x.getPreview(), name: x.getName(), type: x.getType() }),
   },
   {
-    type: m.CreateResponse,
+    type: pb.CreateResponseSchema,
     sdk: provproto.CreateResponse,
     ours: { id: "abc", properties: props, refreshBeforeUpdate: true },
     build: () => {
@@ -262,7 +267,7 @@ const cases: Case[] = [
     read: (x) => ({ id: x.getId(), properties: x.getProperties()?.toJavaScript(), refreshBeforeUpdate: x.getRefreshBeforeUpdate() }),
   },
   {
-    type: m.ReadRequest,
+    type: pb.ReadRequestSchema,
     sdk: provproto.ReadRequest,
     ours: { id: "abc", urn: "u", properties: undefined, inputs: undefined, name: "n", type: "t", timeout: 3 },
     build: () => {
@@ -285,7 +290,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.ReadResponse,
+    type: pb.ReadResponseSchema,
     sdk: provproto.ReadResponse,
     ours: { id: "abc", properties: props, inputs: { a: "b" }, refreshBeforeUpdate: false },
     build: () => {
@@ -298,7 +303,7 @@ const cases: Case[] = [
     read: (x) => ({ id: x.getId(), properties: x.getProperties()?.toJavaScript(), inputs: x.getInputs()?.toJavaScript(), refreshBeforeUpdate: x.getRefreshBeforeUpdate() }),
   },
   {
-    type: m.UpdateRequest,
+    type: pb.UpdateRequestSchema,
     sdk: provproto.UpdateRequest,
     ours: { id: "1", urn: "u", olds: props, news: { b: 2 }, timeout: 1, ignoreChanges: ["x"], preview: true, oldInputs: { c: 3 }, name: "n", type: "t" },
     build: () => {
@@ -329,7 +334,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.UpdateResponse,
+    type: pb.UpdateResponseSchema,
     sdk: provproto.UpdateResponse,
     ours: { properties: {}, refreshBeforeUpdate: false },
     build: () => {
@@ -340,7 +345,7 @@ const cases: Case[] = [
     read: (x) => ({ properties: x.getProperties()?.toJavaScript(), refreshBeforeUpdate: x.getRefreshBeforeUpdate() }),
   },
   {
-    type: m.DeleteRequest,
+    type: pb.DeleteRequestSchema,
     sdk: provproto.DeleteRequest,
     ours: { id: "1", urn: "u", properties: props, timeout: 0, oldInputs: undefined, name: "", type: "t" },
     build: () => {
@@ -362,7 +367,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.InvokeRequest,
+    type: pb.InvokeRequestSchema,
     sdk: provproto.InvokeRequest,
     ours: { tok: "esign:index:getAccount", args: { accountId: "x" }, preview: true },
     build: () => {
@@ -375,7 +380,7 @@ const cases: Case[] = [
     read: (x) => ({ tok: x.getTok(), args: x.getArgs()?.toJavaScript(), preview: x.getPreview() }),
   },
   {
-    type: m.InvokeResponse,
+    type: pb.InvokeResponseSchema,
     sdk: provproto.InvokeResponse,
     ours: { return: props, failures: [{ property: "accountId", reason: "bad" }] },
     build: () => {
@@ -387,7 +392,7 @@ const cases: Case[] = [
     read: (x) => ({ return: x.getReturn()?.toJavaScript(), failures: x.getFailuresList().map((f: any) => ({ property: f.getProperty(), reason: f.getReason() })) }),
   },
   {
-    type: m.ErrorResourceInitFailed,
+    type: pb.ErrorResourceInitFailedSchema,
     sdk: provproto.ErrorResourceInitFailed,
     ours: { id: "9", properties: props, reasons: ["a", "b"], inputs: { i: 1 }, refreshBeforeUpdate: true },
     build: () => {
@@ -408,7 +413,7 @@ const cases: Case[] = [
     }),
   },
   {
-    type: m.Status,
+    type: StatusSchema,
     sdk: statusproto.Status,
     ours: { code: 2, message: "failed ü", details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: Buffer.from([8, 1]) }] },
     build: () => {
@@ -424,7 +429,7 @@ const cases: Case[] = [
     read: (x) => ({ code: x.getCode(), message: x.getMessage(), details: x.getDetailsList().map((d: any) => ({ typeUrl: d.getTypeUrl(), value: Buffer.from(d.getValue_asU8()) })) }),
   },
   {
-    type: m.PluginAttach,
+    type: PluginAttachSchema,
     sdk: plugproto.PluginAttach,
     ours: { address: "127.0.0.1:5" },
     build: () => {
@@ -434,46 +439,66 @@ const cases: Case[] = [
     },
     read: (x) => ({ address: x.getAddress() }),
   },
-  { type: m.Empty, sdk: emptyproto.Empty, ours: {}, build: () => new emptyproto.Empty(), read: () => ({}) },
+  { type: EmptySchema, sdk: emptyproto.Empty, ours: {}, build: () => new emptyproto.Empty(), read: () => ({}) },
 ];
+
+/** A decoded message as the cases hold it: the case's fields only, bytes as Buffers, no `$typeName`. */
+function plain(value: unknown, keys?: string[]): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value);
+  if (Array.isArray(value)) return value.map((v) => plain(v));
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const key of keys ?? Object.keys(value).filter((k) => k !== "$typeName")) out[key] = plain((value as Record<string, unknown>)[key]);
+  return out;
+}
+const decoded = (c: Case, buf: Buffer) => plain(decode(c.type, buf), Object.keys(c.ours));
+const createCase = () => cases.find((c) => c.type === pb.CreateRequestSchema)!;
 
 describe("native plugin: the gRPC codec against google-protobuf", () => {
   for (const c of cases) {
-    it(`${c.type.name}: ours -> the SDK's class, and the SDK's class -> ours`, () => {
-      const ours = encode(c.type, c.ours);
+    it(`${c.type.typeName}: ours -> the SDK's class, and the SDK's class -> ours`, () => {
+      const ours = encode(c.type, c.ours as never);
       assert.deepStrictEqual(c.read(c.sdk.deserializeBinary(new Uint8Array(ours))), c.ours);
-      assert.deepStrictEqual(decode(c.type, bytes(c.build())), c.ours);
-      // The same bytes, field for field (google-protobuf writes map entries in key order, as we do).
+      assert.deepStrictEqual(decoded(c, bytes(c.build())), c.ours);
+      // The same bytes, field for field (Struct keys and map entries in key order, as google-protobuf writes them).
       assert.deepStrictEqual(ours, bytes(c.build()));
     });
   }
 
-  it("a Struct decodes exactly as toJavaScript() gives it, key order included", () => {
+  it("a Struct decodes exactly as toJavaScript() gives it, key order included, and encodes as fromJavaScript()", () => {
     const js = struct(props).toJavaScript();
-    const ours = decodeStruct(bytes(struct(props)));
+    const ours = decode(pb.CreateRequestSchema, bytes(createCase().build())).properties!;
     assert.deepStrictEqual(ours, js);
     assert.deepStrictEqual(Object.keys(ours), Object.keys(js));
-    assert.deepStrictEqual(structproto.Struct.deserializeBinary(new Uint8Array(encodeStruct(props))).toJavaScript(), js);
+    assert.deepStrictEqual(Object.keys(ours.nested as object), Object.keys(js.nested));
+    const sent = provproto.CreateRequest.deserializeBinary(new Uint8Array(encode(pb.CreateRequestSchema, { properties: props })));
+    assert.deepStrictEqual(sent.getProperties().toJavaScript(), js);
+    // for-in, as fromJavaScript: inherited enumerable keys are written too.
+    assert.deepStrictEqual(structOf(Object.create({ inherited: 1 })), { inherited: 1 });
   });
 
-  it("numbers are doubles both ways; undefined is refused as google-protobuf refuses it", () => {
-    for (const n of [0, -0.5, 1e300, Number.MAX_SAFE_INTEGER, -Infinity]) assert.strictEqual(decodeStruct(encodeStruct({ n })).n, n);
-    assert.throws(() => encodeStruct({ a: undefined }), /Unexpected struct type/);
+  it("numbers are doubles both ways; undefined and other non-JSON values are refused as google-protobuf refuses them", () => {
+    for (const n of [0, -0.5, 1e300, Number.MAX_SAFE_INTEGER, -Infinity]) {
+      assert.strictEqual(decode(pb.CreateRequestSchema, encode(pb.CreateRequestSchema, { properties: { n } })).properties!.n, n);
+    }
+    for (const bad of [undefined, () => 1, Symbol("s"), BigInt(1)]) {
+      assert.throws(() => encode(pb.CreateResponseSchema, { id: "x", properties: { a: [bad] } as never }), /Unexpected struct type/);
+    }
     assert.throws(() => structproto.Struct.fromJavaScript({ a: undefined }), /Unexpected struct type/);
   });
 
   it("skips fields it does not know (a newer engine's), of every wire type", () => {
-    const known = bytes(cases.find((c) => c.type === m.CreateRequest)!.build());
+    const known = bytes(createCase().build());
     // field 99 varint, field 98 fixed64, field 97 length-delimited, field 96 fixed32
     const extra = Buffer.from([0x98, 0x06, 0x96, 0x01, 0x91, 0x06, 1, 2, 3, 4, 5, 6, 7, 8, 0x8a, 0x06, 2, 0x41, 0x42, 0x85, 0x06, 1, 2, 3, 4]);
-    assert.deepStrictEqual(decode(m.CreateRequest, Buffer.concat([extra, known, extra])), cases.find((c) => c.type === m.CreateRequest)!.ours);
+    assert.deepStrictEqual(decoded(createCase(), Buffer.concat([extra, known, extra])), createCase().ours);
   });
 
   it("a negative int32 takes ten bytes both ways", () => {
-    const ours = encode(m.GetSchemaRequest, { version: -1 });
+    const ours = encode(pb.GetSchemaRequestSchema, { version: -1 });
     const sdk = new provproto.GetSchemaRequest();
     sdk.setVersion(-1);
     assert.deepStrictEqual(ours, bytes(sdk));
-    assert.strictEqual(decode(m.GetSchemaRequest, ours).version, -1);
+    assert.strictEqual(decode(pb.GetSchemaRequestSchema, ours).version, -1);
   });
 });

@@ -10,7 +10,8 @@ import * as path from "path";
 import type * as provider from "@pulumi/pulumi/provider";
 import { decode } from "../../../provider/native/grpc/codec";
 import { constructError } from "../../../provider/native/grpc/construct";
-import * as m from "../../../provider/native/grpc/messages";
+import { StatusSchema } from "../../../provider/native/grpc/gen/google/protobuf/status_pb";
+import { ErrorResourceInitFailedSchema } from "../../../provider/native/grpc/gen/pulumi/provider_pb";
 import { resourceProviderHandlers } from "../../../provider/native/grpc/resource-provider";
 import { listen, percentEncode, type GrpcServer } from "../../../provider/native/grpc/server";
 import { servePlugin } from "../../../provider/native/lazy-start";
@@ -156,7 +157,7 @@ describe("native plugin: its gRPC server (over HTTP/2, grpc-js as the client)", 
     const error: any = await call(client, "create", req).catch((e) => e);
     assert.strictEqual(error.code, grpc.status.UNKNOWN);
     assert.strictEqual(error.details, "made it, but could not finish");
-    const status = decode(m.Status, error.metadata.get("grpc-status-details-bin")[0]);
+    const status = decode(StatusSchema, error.metadata.get("grpc-status-details-bin")[0]);
     assert.strictEqual(status.code, grpc.status.UNKNOWN);
     assert.strictEqual(status.details[0].typeUrl, "type.googleapis.com/pulumirpc.ErrorResourceInitFailed");
     const detail = provproto.ErrorResourceInitFailed.deserializeBinary(new Uint8Array(status.details[0].value));
@@ -168,8 +169,8 @@ describe("native plugin: its gRPC server (over HTTP/2, grpc-js as the client)", 
     update.setOlds(struct({}));
     update.setNews(struct({ fail: true }));
     const updateError: any = await call(client, "update", update).catch((e) => e);
-    const updateStatus = decode(m.Status, updateError.metadata.get("grpc-status-details-bin")[0]);
-    assert.strictEqual(decode(m.ErrorResourceInitFailed, updateStatus.details[0].value).id, "u-1");
+    const updateStatus = decode(StatusSchema, updateError.metadata.get("grpc-status-details-bin")[0]);
+    assert.strictEqual(decode(ErrorResourceInitFailedSchema, updateStatus.details[0].value).id, "u-1");
   });
 
   it("Read: an import's read without property structs reaches the provider as {}; inputs returned when given", async () => {
@@ -295,7 +296,7 @@ describe("native plugin: Construct's errors, as the SDK's server makes them", ()
     const e: any = constructError(new InputPropertiesError({ message: "bad inputs", errors: [{ propertyPath: "text", reason: "give text or path" }] }));
     assert.strictEqual(e.code, grpc.status.INVALID_ARGUMENT);
     assert.strictEqual(e.message, "bad inputs");
-    const status = decode(m.Status, e.statusDetails);
+    const status = decode(StatusSchema, e.statusDetails);
     assert.strictEqual(status.details[0].typeUrl, "type.googleapis.com/pulumirpc.InputPropertiesError");
     const details = errorproto.InputPropertiesError.deserializeBinary(new Uint8Array(status.details[0].value));
     assert.deepStrictEqual(

@@ -36,8 +36,8 @@ describe("native plugin: the lazy provider facade", () => {
   it("loads the resources' code only at the first call, not with the facade or the plugin's server", () => {
     const script = `
       const loaded = () => Object.keys(require.cache).some((f) => /native[\\\\/](resources|config)\\.ts$/.test(f));
-      // Neither grpc-js nor google-protobuf nor the SDK before the port line (D118).
-      const grpcLoaded = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi)[\\\\/]/.test(f));
+      // Neither grpc-js nor google-protobuf nor the SDK nor the generated codec before the port line (D118, D135).
+      const grpcLoaded = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi|@bufbuild)[\\\\/]|grpc[\\\\/](gen|protocol)/.test(f));
       require("./provider/native/lazy-start");
       const facade = require("./provider/native/lazy-provider").lazyProvider("1.2.3");
       const before = { resources: loaded(), grpc: grpcLoaded() };
