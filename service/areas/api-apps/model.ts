@@ -7,6 +7,15 @@ import type { AccountService } from "../../accounts/service";
 import type { ResponseDialect } from "../../options";
 import type { Store } from "../../store/types";
 import { teamRole } from "../team/model";
+import { ApiError } from "../../http/errors";
+
+/**
+ * An unknown (or unseen) client_id, in the text users quoted from the real service (evidence
+ * section 9, finding 11, S20). Each route keeps its status (404 where an app is looked up, 400
+ * where a request names one); the statuses are not recorded.
+ */
+export const appDoesNotExist = (client_id: string, status: 400 | 404 = 404): ApiError =>
+  new ApiError(status, status === 404 ? "not_found" : "bad_request", `App ${client_id} does not exist`, "client_id");
 
 export interface ApiAppRecord {
   client_id: string;
