@@ -74,11 +74,14 @@ export function sameNameApp(store: Store, owner_account_id: string, name: string
   return apiApps(store).find((a) => a.owner_account_id === owner_account_id && a.name === name && a.client_id !== except);
 }
 
-/** Owners see their apps; team Admins and Developers also see their teammates' apps (read only). */
+/**
+ * Owners see their apps; a team Admin also sees the apps of the team's accounts (read only). A
+ * Developer sees only the apps they own: the role may "view and search for API app data they own"
+ * (official docs, evidence section 9, finding 9).
+ */
 export function canSee(store: Store, app: ApiAppRecord, caller: Account, accounts: AccountService): boolean {
   if (app.owner_account_id === caller.account_id) return true;
   const owner = accounts.byId(app.owner_account_id);
   if (!owner?.team_id || owner.team_id !== caller.team_id) return false;
-  const role = teamRole(store, caller);
-  return role === "Admin" || role === "Developer";
+  return teamRole(store, caller) === "Admin";
 }
