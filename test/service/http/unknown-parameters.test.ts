@@ -15,6 +15,17 @@ describe("service: unknown body parameters", () => {
   before(async () => ({ svc, api } = await startForTest({ plan: "premium" })));
   after(() => svc.close());
 
+  /** A multipart signature request in bracket notation, with one more field. */
+  const sendWith = (name: string, value: string) => {
+    const form = new FormData();
+    form.append("signers[0][name]", "Jack");
+    form.append("signers[0][email_address]", "jack@example.com");
+    form.append("files[0]", new Blob([pdf(1)]), "a.pdf");
+    form.append("test_mode", "1");
+    form.append(name, value);
+    return api.req("POST", "/signature_request/send", { form });
+  };
+
   it("refuses a top-level key with the recorded body (no error_path), before any change", async () => {
     const r = await api.post("/api_app", { name: "strict-1", domains: ["s.com"], custom_fields: "x" });
     assert.equal(r.status, 400);
@@ -27,13 +38,7 @@ describe("service: unknown body parameters", () => {
     const urlencoded = await api.req("POST", "/api_app", { urlencoded: "name=strict-2&domains[]=s.com&email_addres=a@b.com" });
     expectEnvelope(urlencoded, 400, "bad_request");
     assert.equal(urlencoded.body.error.error_msg, "Invalid parameter: email_addres");
-    const form = new FormData();
-    form.append("signers[0][name]", "Jack");
-    form.append("signers[0][email_address]", "jack@example.com");
-    form.append("files[0]", new Blob([pdf(1)]), "a.pdf");
-    form.append("test_mode", "1");
-    form.append("file_url", "https://example.com/a.pdf");
-    const multipart = await api.req("POST", "/signature_request/send", { form });
+    const multipart = await sendWith("file_url", "https://example.com/a.pdf");
     expectEnvelope(multipart, 400, "bad_request");
     assert.equal(multipart.body.error.error_msg, "Invalid parameter: file_url");
   });
@@ -60,13 +65,7 @@ describe("service: unknown body parameters", () => {
   it("keeps free-form metadata and takes known keys in every encoding", async () => {
     const app = await api.post("/api_app", { name: "strict-ok", domains: ["s.com"], options: { can_insert_everywhere: true } });
     expectStatus(app, 201);
-    const form = new FormData();
-    form.append("signers[0][name]", "Jack");
-    form.append("signers[0][email_address]", "jack@example.com");
-    form.append("files[0]", new Blob([pdf(1)]), "a.pdf");
-    form.append("test_mode", "1");
-    form.append("metadata[anything_at_all]", "kept");
-    const sent = await api.req("POST", "/signature_request/send", { form });
+    const sent = await sendWith("metadata[anything_at_all]", "kept");
     expectStatus(sent, 200);
     assert.equal(sent.body.signature_request.metadata.anything_at_all, "kept");
   });
