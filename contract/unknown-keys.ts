@@ -54,10 +54,11 @@ export function unknownKeyIssue(schema: z.ZodType | undefined, value: unknown): 
     if (def.type === "pipe" && def.in) return visit(def.in, v, path, depth + 1);
     if (def.type === "lazy" && def.getter) return visit(def.getter(), v, path, depth + 1);
     const children: [z.ZodType, string, unknown][] = [];
-    if (def.type === "array" && def.element && Array.isArray(v)) {
-      v.forEach((item, i) => children.push([def.element, `${path}${i}.`, item]));
-    } else if (def.type === "record" && def.valueType && isObject(v)) {
-      for (const [k, item] of Object.entries(v)) children.push([def.valueType, `${path}${k}.`, item]);
+    const { element, valueType } = def;
+    if (def.type === "array" && element && Array.isArray(v)) {
+      v.forEach((item, i) => children.push([element, `${path}${i}.`, item]));
+    } else if (def.type === "record" && valueType && isObject(v)) {
+      for (const [k, item] of Object.entries(v)) children.push([valueType, `${path}${k}.`, item]);
     } else if (def.type === "union" && def.options) {
       // Objects are checked against the first object-shaped option (the contract's unions differ by type, not by keys).
       const option = def.options.find((o) => (Array.isArray(v) ? defOf(o).type === "array" : isObject(v) && defOf(o).type === "object"));
