@@ -50,4 +50,5 @@ export * from "./operations";
 export * from "./envelopes";
 export * from "./coerce";
 export * from "./validate";
+export * from "./unknown-keys";
 export * from "./types";

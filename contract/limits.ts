@@ -69,6 +69,9 @@ export const OBJECT_ID_LENGTH = 40;
 /** Default team name when team.create gets none. */
 export const TEAM_DEFAULT_NAME = "Untitled Team";
 
+/** "Each account can have up to four active API keys" (official docs; evidence section 9, finding 8). */
+export const API_KEYS_MAX_PER_ACCOUNT = 4;
+
 /** All of the above, for callers that prefer one object (`limits.MESSAGE_MAX_LENGTH`). */
 export const limits = {
   METADATA_MAX_KEYS,
@@ -82,6 +85,7 @@ export const limits = {
   TITLE_MAX_LENGTH,
   API_APP_DOMAINS_MIN,
   API_APP_DOMAINS_MAX,
+  API_KEYS_MAX_PER_ACCOUNT,
   WHITE_LABELING_MIN_CONTRAST_RATIO,
   PAGE_MIN,
   PAGE_DEFAULT,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { coerceFormValue } from "./coerce";
+import { unknownKeyIssue } from "./unknown-keys";
 import { operations, type OperationId } from "./operations";
 import type { OperationSpec } from "./operation-types";
 
@@ -81,7 +82,12 @@ export function validateRequest(operationId: OperationId, request: RequestParts,
   const spec: OperationSpec = operations[operationId];
   if (!spec) return { ok: false, issues: [{ path: "", message: `unknown operation ${String(operationId)}` }] };
   const issues: ValidationIssue[] = [];
-  const check = (schema: z.ZodType | undefined, value: unknown, coerce: boolean): Record<string, unknown> => {
+  const check = (schema: z.ZodType | undefined, value: unknown, coerce: boolean, keys = false): Record<string, unknown> => {
+    if (keys) {
+      // A body key the operation does not take is refused by the service (D126): say so before sending, not drop it.
+      const unknown = unknownKeyIssue(schema, schema && coerce ? coerceFormValue(schema, value ?? {}) : value);
+      if (unknown) issues.push({ path: unknown.path, message: unknown.message });
+    }
     if (!schema) return {};
     const input = coerce ? coerceFormValue(schema, value ?? {}) : (value ?? {});
     const result = validate(schema, input);
@@ -92,7 +98,7 @@ export function validateRequest(operationId: OperationId, request: RequestParts,
   const value: ValidatedRequest = {
     params: check(spec.params, request.params, true),
     query: check(spec.query, request.query, true),
-    body: check(spec.body, request.body, options.source === "form"),
+    body: check(spec.body, request.body, options.source === "form", true),
   };
   return issues.length === 0 ? { ok: true, value } : { ok: false, issues };
 }

@@ -1,6 +1,6 @@
 /**
- * Reading a zod 4 schema's definition: what form coercion (coerce.ts) and the service's bound
- * on unknown fields (service/http/unknown-fields.ts) both walk. zod exposes no public walker.
+ * Reading a zod 4 schema's definition: what form coercion (coerce.ts) and the check
+ * on unknown body keys (unknown-keys.ts) both walk. zod exposes no public walker.
  */
 import type { z } from "zod";
 

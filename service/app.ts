@@ -77,7 +77,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
     schedule: (delayMs, task) => scheduler.schedule(delayMs, () => task(svc)),
   };
 
-  const { account: startAccount, note: startNote } = ensureStartAccount(accounts, opts);
+  const { account: startAccount, note: startNote } = startAccountOrClose(() => ensureStartAccount(accounts, opts), store);
   store.commit();
   const routes = allRoutes(areaList);
   const rateLimiter = new RateLimiter({ limit: opts.rateLimit, nowMs: clock.nowMs, windowMs: opts.rateLimitWindowMs, model: opts.rateLimitModel, headers: opts.rateLimitHeaders });
@@ -113,4 +113,14 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
   for (const a of areaList) a.onStart?.(svc);
   store.commit();
   return app;
+}
+
+/** A start that cannot have its start account (four keys already) lets go of the data file's lock. */
+function startAccountOrClose<T>(start: () => T, store: { close(): void }): T {
+  try {
+    return start();
+  } catch (e) {
+    store.close();
+    throw e;
+  }
 }

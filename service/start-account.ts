@@ -17,6 +17,12 @@ export function ensureStartAccount(accounts: AccountService, opts: ResolvedOptio
   if (byEmail) {
     if (byEmail.addons.fax === undefined) accounts.update(byEmail.account_id, (a) => (a.addons.fax = opts.fax));
     const others = accounts.keysOf(byEmail).length;
+    if (!accounts.hasRoomForKey(byEmail)) {
+      throw new Error(
+        `the data file's start account ${byEmail.account_id} (${byEmail.email_address}) has ${others} API keys, the most an account can have: ` +
+          `start with one of them (--api-key), or revoke one (DELETE /_local/accounts/${byEmail.account_id}/api_keys/KEY)`,
+      );
+    }
     accounts.addKey(byEmail.account_id, opts.apiKey);
     return {
       account: accounts.byId(byEmail.account_id)!,

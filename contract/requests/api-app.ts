@@ -32,7 +32,11 @@ export const oauthInputSchema = z
     }
   });
 
-export const apiAppOptionsSchema = z.looseObject({ can_insert_everywhere: z.boolean().optional() });
+/** options: the description's SubOptions names one key; the service refuses any other (D126). */
+export const apiAppOptionsSchema = z.strictObject(
+  { can_insert_everywhere: z.boolean().optional() },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown options key(s): ${issue.keys.join(", ")}` : undefined) },
+);
 
 const domains = z.array(hostName()).max(L.API_APP_DOMAINS_MAX, { error: `at most ${L.API_APP_DOMAINS_MAX} items` });
 /** The service POSTs events to it, so http(s) only; an empty string clears it on update. */

@@ -7,6 +7,7 @@ import type { Store } from "../store/types";
 import type { Account, PlanName, Quotas } from "./types";
 import { defaultQuotas, planCapabilities, type PlanCapabilities } from "./plans";
 import { newId, newSecret } from "../http/ids";
+import { API_KEYS_MAX_PER_ACCOUNT } from "../../contract/limits";
 
 export interface OAuthToken {
   access_token: string;
@@ -61,6 +62,12 @@ export class AccountService {
   }
 
   /** Adds a key to the account (the old ones keep working); the key must be unused. */
+  /** Whether the account may have one key more: at most API_KEYS_MAX_PER_ACCOUNT (official docs, S22). */
+  hasRoomForKey(a: Account): boolean {
+    return this.keysOf(a).length < API_KEYS_MAX_PER_ACCOUNT;
+  }
+
+  /** Adds a key; callers check hasRoomForKey first. */
   addKey(account_id: string, key: string = newSecret()): string | undefined {
     const a = this.update(account_id, (acc) => (acc.extra_api_keys = [...(acc.extra_api_keys ?? []), key]));
     return a && key;

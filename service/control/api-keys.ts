@@ -1,10 +1,12 @@
 /**
  * @module service/control/api-keys
  * An account's API keys, managed as on the real service's settings page: adding a key keeps
- * the old ones working (a rotation without downtime), revoking one makes it a 401 at once.
+ * the old ones working (a rotation without downtime), revoking one makes it a 401 at once; at
+ * most API_KEYS_MAX_PER_ACCOUNT keys an account, as documented.
  * Changes go through the accounts table, so a --data journal keeps them.
  */
 import { z } from "zod";
+import { API_KEYS_MAX_PER_ACCOUNT } from "../../contract/limits";
 import { badRequest, notFound } from "../http/errors";
 import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../kernel";
 
@@ -36,7 +38,12 @@ export function apiKeyRoutes(svc: ServiceContext): ControlRoute[] {
       summary: "Add an API key {api_key?} -> {api_key}; the account's other keys keep working",
       body: newKeyBody,
       handler: ({ params, body }) => {
-        if (!svc.accounts.byId(params.account_id)) throw notFound("Account not found", "account_id");
+        const account = svc.accounts.byId(params.account_id);
+        if (!account) throw notFound("Account not found", "account_id");
+        // The limit is documented (S22); the refusal's status and text are our guess (no source shows them).
+        if (!svc.accounts.hasRoomForKey(account)) {
+          throw badRequest(`An account can have at most ${API_KEYS_MAX_PER_ACCOUNT} active API keys: revoke one before adding another`, "api_key");
+        }
         if (body.api_key !== undefined && svc.accounts.byApiKey(body.api_key)) throw badRequest("api_key is in use", "api_key");
         const api_key = svc.accounts.addKey(params.account_id, body.api_key)!;
         return ok({ account_id: params.account_id, api_key }, 201);

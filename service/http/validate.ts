@@ -4,7 +4,7 @@
  * the service never restates a limit or an enum. A failure becomes 400 bad_request with
  * error_path = the first issue's dotted path.
  */
-import { operations, validateRequest, type OperationId, type OperationSpec } from "../../contract";
+import { coerceFormValue, operations, validateRequest, type OperationId, type OperationSpec } from "../../contract";
 import type { OperationParts, UntypedParts } from "../kernel";
 import { badRequest } from "./errors";
 import { checkUnknownFields } from "./unknown-fields";
@@ -23,10 +23,12 @@ export function validateParts<Id extends OperationId>(op: Id, parts: RequestPart
 export function validateParts(op: string, parts: RequestParts, source: "json" | "form"): RequestParts;
 export function validateParts(op: string, parts: RequestParts, source: "json" | "form"): RequestParts {
   if (!isOperationId(op)) return parts;
+  // A parameter the operation does not take is refused before its values are judged, as the real service does.
+  const bodySchema = (operations[op] as OperationSpec).body;
+  checkUnknownFields(bodySchema, source === "form" && bodySchema ? coerceFormValue(bodySchema, parts.body ?? {}) : parts.body);
   const result = validateRequest(op, parts, { source });
   if (result.ok) {
     const v = result.value;
-    checkUnknownFields((operations[op] as OperationSpec).body, v.body);
     // Params the operation does not declare come back as {}: keep the router's.
     // Path values stay strings: the contract's params schemas are strings.
     return { params: Object.keys(v.params).length ? (v.params as Record<string, string>) : parts.params, query: v.query, body: v.body };

@@ -17,8 +17,9 @@ export const matchRoute: Stage = (call, deps) => {
   if (match.kind === "method_not_allowed") {
     identify(call, deps);
     call.errorHeaders = { Allow: match.allowed.join(", ") };
-    // S10 (the official .NET SDK maps method_not_supported to MethodNotAllowed), S9.
-    throw new ApiError(405, "method_not_supported", `${call.method} is not supported on /v3${call.path}; use ${match.allowed.join(", ")}`);
+    // The text as users quoted it (evidence section 9, finding 11, S20: "GET is not supported for this URI");
+    // 405 method_not_supported from SDK code (S10 maps it to MethodNotAllowed, S9). Allow names the way.
+    throw new ApiError(405, "method_not_supported", `${call.method} is not supported for this URI`);
   }
   call.route = match.route;
   call.params = match.params;

@@ -128,6 +128,20 @@ const cases: Case[] = [
   ],
   ["oauth pair", (c) => c.apiApp.update("cid", { oauth: { callback_url: "https://a.com/cb" } }), "oauth.scopes", "callback_url and scopes are required together"],
   ["white labeling hex color", (c) => c.apiApp.update("cid", { white_labeling_options: { primary_button_color: "blue" } }), "white_labeling_options.primary_button_color", "hex color"],
+  // D126: the service refuses a body key the operation does not take, so the client does before sending (it used to drop it).
+  [
+    "unknown body parameter",
+    (c) => c.template.createEmbeddedDraft({ client_id: "c".repeat(32), file_urls: fileUrls, signer_roles: [{ name: "S" }], custom_fields: "x" } as never),
+    "custom_fields",
+    "custom_fields is not a parameter of this operation (the service refuses it)",
+  ],
+  // D126: the description's SubOptions names one key; the service refuses others, so the client does before sending.
+  [
+    "options unknown key",
+    (c) => c.apiApp.create({ name: "a", domains: ["a.com"], options: { can_insert_everywhere: true, junk: 1 } as { can_insert_everywhere: boolean } }),
+    "options",
+    "unknown options key(s): junk",
+  ],
   ["legal_version enum", (c) => c.apiApp.update("cid", { white_labeling_options: { legal_version: "terms3" as "terms1" } }), "white_labeling_options.legal_version", "must be one of terms1, terms2"],
   ["e-mail format", (c) => c.team.addMember({ email_address: "not-an-email" }), "email_address", "must be an e-mail address"],
   ["signer e-mail format", (c) => c.signatureRequest.edit("sr", { file_urls: fileUrls, signers: [{ name: "A", email_address: "nope" }] }), "signers.0.email_address", "must be an e-mail address"],

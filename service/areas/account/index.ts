@@ -3,12 +3,12 @@
  * GET /account (the caller, or another account by account_id / email_address), PUT /account
  * {callback_url, locale} (the account callback URL used for events without an app; the
  * account's locale), checked against the contract's accountUpdateBody, and POST
- * /account/verify (whether an account has an address: `{}` when none has, paid plans only).
+ * /account/verify (whether an account has an address: `{}` when none has, paid plans only: 403 otherwise).
  */
 import { accountUpdateBody, TEAM_ROLE_CODES, validate } from "../../../contract";
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
-import { badRequest, notFound, paymentRequired } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import { route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
 import { teamRole } from "../team/model";
@@ -58,7 +58,8 @@ export const area: Area = {
     },
     // Legacy reference (S12): "restricted to paid API users" (D77). An unknown address is no error (S1, S3).
     route("account.verify", (ctx) => {
-      if (!ctx.accounts.capabilities(ctx.account).paid) throw paymentRequired("This method is restricted to paid API users");
+      // The recorded refusal (evidence section 9, finding 7: a third-party golden, S20).
+      if (!ctx.accounts.capabilities(ctx.account).paid) throw forbidden("A paid API plan is required to access this endpoint");
       const found = ctx.accounts.byEmail(ctx.body.email_address);
       return { status: 200, body: found ? { account: { email_address: found.email_address } } : {} };
     }),

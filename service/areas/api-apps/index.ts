@@ -7,14 +7,14 @@
  * create_api_app.yaml; S12: white labeling works in test mode only then).
  */
 import type { Account } from "../../accounts/types";
-import { badRequest, forbidden, notFound } from "../../http/errors";
+import { badRequest, forbidden } from "../../http/errors";
 import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
 import type { Area, RequestContext, Warning } from "../../kernel";
 import { apiAppControlRoutes } from "./control";
 import type { BodyOf, FileUpload } from "../../../contract";
-import { apiApps, apiAppView, canSee, sameNameApp, type ApiAppRecord } from "./model";
+import { apiApps, apiAppView, appDoesNotExist, canSee, sameNameApp, type ApiAppRecord } from "./model";
 import { assertContrast, mergeWhiteLabeling } from "./white-labeling";
 
 /** The plan-gated fields of a create or update body. */
@@ -46,7 +46,7 @@ function logo(file: FileUpload): ApiAppRecord["custom_logo"] {
 /** The app when the caller can see it, else 404. */
 function visibleApp(ctx: RequestContext, client_id: string): ApiAppRecord {
   const app = apiApps(ctx.store).get(client_id);
-  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw notFound(`API app ${client_id} not found`, "client_id");
+  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw appDoesNotExist(client_id);
   return app;
 }
 

@@ -7,6 +7,15 @@ import type { AccountService } from "../../accounts/service";
 import type { ResponseDialect } from "../../options";
 import type { Store } from "../../store/types";
 import { teamRole } from "../team/model";
+import { ApiError } from "../../http/errors";
+
+/**
+ * An unknown (or unseen) client_id, in the text users quoted from the real service (evidence
+ * section 9, finding 11, S20). Each route keeps its status (404 where an app is looked up, 400
+ * where a request names one); the statuses are not recorded.
+ */
+export const appDoesNotExist = (client_id: string, status: 400 | 404 = 404): ApiError =>
+  new ApiError(status, status === 404 ? "not_found" : "bad_request", `App ${client_id} does not exist`, "client_id");
 
 export interface ApiAppRecord {
   client_id: string;
@@ -65,11 +74,14 @@ export function sameNameApp(store: Store, owner_account_id: string, name: string
   return apiApps(store).find((a) => a.owner_account_id === owner_account_id && a.name === name && a.client_id !== except);
 }
 
-/** Owners see their apps; team Admins and Developers also see their teammates' apps (read only). */
+/**
+ * Owners see their apps; a team Admin also sees the apps of the team's accounts (read only). A
+ * Developer sees only the apps they own: the role may "view and search for API app data they own"
+ * (official docs, evidence section 9, finding 9).
+ */
 export function canSee(store: Store, app: ApiAppRecord, caller: Account, accounts: AccountService): boolean {
   if (app.owner_account_id === caller.account_id) return true;
   const owner = accounts.byId(app.owner_account_id);
   if (!owner?.team_id || owner.team_id !== caller.team_id) return false;
-  const role = teamRole(store, caller);
-  return role === "Admin" || role === "Developer";
+  return teamRole(store, caller) === "Admin";
 }

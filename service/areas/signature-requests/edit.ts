@@ -6,13 +6,14 @@
  * module adds what needs account state: plan (allow_reassign: Premium+; production requests
  * need a paid plan), the eID add-on, the app named by client_id, and quota use.
  */
-import { badRequest, conflict, forbidden, paymentRequired } from "../../http/errors";
+import { conflict, forbidden, paymentRequired } from "../../http/errors";
 import { newId } from "../../http/ids";
 import type { RequestContext, Reply, Warning } from "../../kernel";
 import type { FileUpload } from "../../../contract";
 import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
 import { fieldsFromDocuments } from "./fields";
 import { validateParts } from "../../http/validate";
+import { appDoesNotExist } from "../api-apps/model";
 import { createSignatureRequest, emitRequestEvent, metadataAsText, newSignatures, requestFor, signatureRequests, signatureRequestView, type SignatureRequestRecord, type SignerInput } from "./model";
 
 interface EditBody {
@@ -54,7 +55,7 @@ export function checkAccountRules(ctx: RequestContext, body: { allow_reassign?: 
   }
   if (body.is_eid === true && !ctx.account.addons.eid) throw forbidden("is_eid requires the eID add-on", "is_eid");
   if (body.client_id !== undefined && !ctx.store.table("api_apps").get(body.client_id)) {
-    throw badRequest(`No API app with client_id ${body.client_id}`, "client_id");
+    throw appDoesNotExist(body.client_id, 400);
   }
   if (body.test_mode !== true && !caps.paid) {
     throw paymentRequired("Production signature requests need a paid API plan; use test_mode=1");

@@ -12,6 +12,7 @@ import type { Area, RequestContext, Reply } from "../../kernel";
 import { signatureRequestControlRoutes } from "./control";
 import { editSignatureRequest, sendNewRequest } from "./edit";
 import { filesRoute } from "./files";
+import { signUrlRoute } from "./sign-url";
 import { refreshExpiry, requestFor, signatureRequests, signatureRequestView, visibleTo } from "./model";
 
 function getRequest(ctx: RequestContext<"signature_request.get">): Reply {
@@ -48,6 +49,7 @@ export const area: Area = {
     route("signature_request.list", listRequests),
     route("signature_request.get", getRequest),
     filesRoute,
+    signUrlRoute,
     { method: "POST", path: "/signature_request/send", handler: sendNewRequest },
   ],
   controlRoutes: signatureRequestControlRoutes,

@@ -7,9 +7,11 @@
  *   SDK maps it to its ForbiddenException (S10); the status itself was never recorded.
  * - Inviting someone whose invitation is outstanding answers the team with the recorded
  *   warning add_member (S1 testInviteTeamMember.json); adding a member again is a silent no-op.
- * - remove_member answers 201, the description's only success code, for every removal, move
+ * - remove_member answers 201, the description's only success code, for a member's removal, move
  *   or transfer (new_owner_email_address: a queued transfer, Enterprise plans only; 403
- *   forbidden otherwise). Clients accept 200 too (the contract), in case the real API differs.
+ *   forbidden otherwise), and 200 for someone only invited: the vendor's live test asserts 200
+ *   when it removes the account it has just invited (evidence section 9, finding 4, S18).
+ *   Clients accept both (the contract's successStatus).
  * - Who may do what by role: permissions.ts (403 forbidden otherwise).
  * - remove_member with new_team_id moves the person: a member changes team (new_role, default
  *   Member; to their own team, new_role alone changes the role); someone only invited keeps
@@ -121,7 +123,7 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
   if (!memberTeam) {
     if (!expired) throw notFound(`${target.email_address} is not a member of your team`, path);
     if (dest) moveInvitation(ctx, expired, dest.team_id, body.new_role);
-    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!), { status: 201 });
+    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!), { status: 200 });
   }
 
   if (body.new_owner_email_address !== undefined) {

@@ -6,10 +6,10 @@
  * need_credit warning), the service's own metadata keys added, processing scheduled.
  */
 import { randomBytes } from "node:crypto";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
 import type { RequestContext, Warning } from "../../kernel";
-import { apiApps, canSee, type ApiAppRecord } from "../api-apps/model";
+import { apiApps, appDoesNotExist, canSee, type ApiAppRecord } from "../api-apps/model";
 import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
 import { templates, type FormFieldInput, type TemplateRecord } from "./model";
 import { scheduleProcessing } from "./processing";
@@ -35,7 +35,7 @@ export interface TemplateContentBody {
 export function checkClientId(ctx: RequestContext, client_id: string | undefined): ApiAppRecord | undefined {
   if (!client_id) return undefined;
   const app = apiApps(ctx.store).get(client_id);
-  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw notFound(`API app ${client_id} not found`, "client_id");
+  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw appDoesNotExist(client_id);
   return app;
 }
 

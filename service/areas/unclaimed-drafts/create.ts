@@ -13,6 +13,7 @@ import type { FileUpload } from "../../../contract";
 import { accessibleTemplate, type TemplateRecord } from "../templates/model";
 import { loadDocuments, storedDocuments, type StoredDocument } from "../signature-requests/documents";
 import { createSignatureRequest, requestFor, type SignerInput } from "../signature-requests/model";
+import { appDoesNotExist } from "../api-apps/model";
 import { CLAIM_LINK_TTL_SECONDS, draftView, drafts, newClaimToken, type DraftKind, type DraftRecord, type DraftType } from "./model";
 
 type Body = Record<string, unknown> & { files?: FileUpload[]; file_urls?: string[] };
@@ -24,7 +25,7 @@ const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 /** client_id must name an API app the caller owns (404 when unknown, 403 when someone else's). */
 function ownedApp(ctx: RequestContext, clientId: string): void {
   const app = ctx.store.table<{ owner_account_id: string }>("api_apps").get(clientId);
-  if (!app) throw notFound(`No API app with client_id ${clientId}`, "client_id");
+  if (!app) throw appDoesNotExist(clientId);
   if (app.owner_account_id !== ctx.account.account_id) throw forbidden("The API app belongs to another account", "client_id");
 }
 

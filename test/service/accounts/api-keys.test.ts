@@ -58,6 +58,36 @@ describe("service: API keys (control plane)", function () {
     }
   });
 
+  // Evidence section 9, finding 8 (official docs, S22): "Each account can have up to four active API keys".
+  // The fifth's refusal (400 bad_request, its text) is our guess: no source shows it.
+  it("keeps at most four keys an account: the fifth is refused and changes nothing; after a revoke there is room again", async () => {
+    const { svc, api } = await startForTest({ apiKey: "key-one" });
+    try {
+      const keys = `/accounts/${svc.accountId}/api_keys`;
+      for (const key of ["key-two", "key-three", "key-four"]) expectStatus(await api.ctl("POST", keys, { api_key: key }), 201);
+      const fifth = await api.ctl("POST", keys, { api_key: "key-five" });
+      expectErrorAt(fifth, 400, "api_key");
+      assert.equal(fifth.body.error.error_msg, "An account can have at most 4 active API keys: revoke one before adding another");
+      expectEnvelope(await api.as("key-five").get("/account"), 401);
+      assert.deepEqual((await api.ctl("GET", keys)).body.api_keys, ["key-one", "key-two", "key-three", "key-four"]);
+      expectStatus(await api.ctl("DELETE", `${keys}/key-two`));
+      expectStatus(await api.ctl("POST", keys, { api_key: "key-five" }), 201);
+      expectStatus(await api.as("key-five").get("/account"));
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("a restart with a new --api-key on a start account that has four keys stops, naming the way out", async () => {
+    const file = tmpFile("full.jsonl");
+    const { svc, api } = await startForTest({ data: file, apiKey: "key-1" });
+    for (const key of ["key-2", "key-3", "key-4"]) expectStatus(await api.ctl("POST", `/accounts/${svc.accountId}/api_keys`, { api_key: key }), 201);
+    await svc.close();
+    await assert.rejects(startForTest({ data: file, apiKey: "key-5" }), /has 4 API keys, the most an account can have: start with one of them \(--api-key\), or revoke one/);
+    const again = await startForTest({ data: file, apiKey: "key-4" });
+    await again.svc.close();
+  });
+
   it("PATCH /_local/accounts/{id} refuses a field it would ignore, naming it", async () => {
     const { svc, api } = await startForTest();
     try {

@@ -29,11 +29,13 @@ describe("service: account as recorded", function () {
     assert.equal(invalid.body.error.error_path, "email_address");
   });
 
-  // S12 app.hellosign.com/api/reference (legacy): "This method is restricted to paid API users"; S4 skips it on unpaid plans
-  it("POST /account/verify is refused on the free plan: 402 payment_required", async () => {
+  // Evidence section 9, finding 7 (S20, a third-party golden): 403 forbidden with this text. It replaces
+  // our earlier guess (402 payment_required, from the legacy reference's "restricted to paid API users").
+  it("POST /account/verify is refused without a paid API plan: 403 forbidden, the recorded text", async () => {
     const free = await api.newAccount({ plan: "free" });
     const r = await free.api.post("/account/verify", { email_address: "dev@example.com" });
-    expectEnvelope(r, 402, "payment_required");
+    assert.equal(r.status, 403);
+    assert.deepEqual(r.body, { error: { error_msg: "A paid API plan is required to access this endpoint", error_name: "forbidden" } });
   });
 
   // S1 testGetAccount.json (role_code "a" for a team admin), testGetTeam.json ("a", "m"); null without a team (S1 testSetAccountCallback.json shape)

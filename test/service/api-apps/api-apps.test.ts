@@ -94,6 +94,32 @@ describe("service: API apps", () => {
     expectEnvelope(await mate.api.del(`/api_app/${a.client_id}`), 403, "forbidden");
   });
 
+  // Evidence section 9, finding 9 (official docs, S22): a Developer may "view and search for API app data
+  // they own"; an Administrator sees the apps of the team's accounts. It replaces our guess that a
+  // Developer, like an Admin, saw every teammate's app.
+  it("a Developer lists and reads only the apps they own; an Admin those of the team's accounts", async () => {
+    const owner = (await api.newAccount({ email_address: "owner9@example.com", plan: "premium" })).api;
+    expectStatus(await owner.post("/team/create", { name: "Nine" }), 200);
+    const teamId = (await owner.get("/team/info")).body.team.team_id;
+    const join = async (email: string, role: string) => {
+      const who = await api.newAccount({ email_address: email, plan: "premium" });
+      expectStatus(await owner.put("/team/add_member", { account_id: who.account_id, role }, { query: { team_id: teamId } }), 200);
+      expectStatus(await api.ctl("POST", "/invites/accept", { email_address: email }), 200);
+      return who.api;
+    };
+    const developer = await join("developer9@example.com", "Developer");
+    const admin = await join("admin9@example.com", "Admin");
+    const ownersApp = (await create({}, owner)).body.api_app.client_id;
+    const developersApp = (await create({}, developer)).body.api_app.client_id;
+    const ids = async (who: Api) => (await who.get("/api_app/list")).body.api_apps.map((a: { client_id: string }) => a.client_id).sort();
+    assert.deepEqual(await ids(developer), [developersApp]);
+    const hidden = await developer.get(`/api_app/${ownersApp}`);
+    expectEnvelope(hidden, 404, "not_found");
+    assert.equal(hidden.body.error.error_msg, `App ${ownersApp} does not exist`);
+    assert.deepEqual(await ids(admin), [ownersApp, developersApp].sort());
+    expectStatus(await admin.get(`/api_app/${developersApp}`), 200);
+  });
+
   it("another account never sees an app (404) and cannot update or delete it", async () => {
     const a = (await create()).body.api_app;
     const other = await api.newAccount({ plan: "premium" });

@@ -103,11 +103,15 @@ describe("service: API apps as recorded", () => {
       { error_type: "invalid_contrast_ratio", element_name: "primary_button_text_color and primary_button_color" },
       { error_type: "invalid_contrast_ratio", element_name: "primary_button_text_color_hover and primary_button_color_hover" },
     ]);
-    // A colour alone is checked against its partner's current value (the default #ffffff text here).
+    // A colour alone is checked against its partner's current value (the default #ffffff text here); the
+    // unset hover background inherits it (evidence section 9, finding 10), so the hover pair fails with it.
     const app = (await api.post("/api_app", { name: "Contrast base", domains: ["example.com"] })).body.api_app.client_id;
     const white = await api.put(`/api_app/${app}`, { white_labeling_options: { primary_button_color: "#f0f0f0" } });
     expectEnvelope(white, 400, "bad_request");
-    assert.deepEqual(JSON.parse(white.body.error.error_msg), [{ error_type: "invalid_contrast_ratio", element_name: "primary_button_text_color and primary_button_color" }]);
+    assert.deepEqual(JSON.parse(white.body.error.error_msg), [
+      { error_type: "invalid_contrast_ratio", element_name: "primary_button_text_color and primary_button_color" },
+      { error_type: "invalid_contrast_ratio", element_name: "primary_button_text_color_hover and primary_button_color_hover" },
+    ]);
     // Near the limit: #b0b0b0 on white is 2.17 (>= 2.1) and passes; #b8b8b8 (1.98) does not.
     expectStatus(await api.put(`/api_app/${app}`, { white_labeling_options: { primary_button_color: "#b0b0b0" } }), 200);
     expectEnvelope(await api.put(`/api_app/${app}`, { white_labeling_options: { primary_button_color: "#b8b8b8" } }), 400, "bad_request");

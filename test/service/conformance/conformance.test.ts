@@ -122,7 +122,7 @@ describe("service: responses conform to the contract and the official descriptio
     conform("document.detect_fields", await api.form("POST", "/document/detect_fields", { file: pdfWithText([["[sig|req|signer1]"]]), detection_mode: "text_tags", page_range: "0,4" }));
     conform("document.detect_fields", await api.form("POST", "/document/detect_fields", { file: Buffer.from("no pdf"), detection_mode: "text_tags" }));
 
-    const fax = conform("fax.send", await api.form("POST", "/fax/send", { "files[0]": doc, recipient: "+14155550100", cover_page_to: "X", metadata: { order: "7" } }));
+    const fax = conform("fax.send", await api.form("POST", "/fax/send", { "files[0]": doc, recipient: "+14155550100", cover_page_to: "X" }));
     conform("fax.get", await api.get(`/fax/${fax.body.fax.fax_id}`));
     conform("fax.list", await api.get("/fax/list"));
     const files = await startReceiver();

@@ -1,10 +1,16 @@
 /**
  * Fuzz: every route of the table (service/areas, including part 2's) gets malformed
  * bodies, wrong types, huge strings and wrong content types. The service must never
- * answer 500 and must always answer with the error envelope (or a success).
+ * answer 500 and must always answer with the error envelope (or a success). The service
+ * refuses a body key its operation does not take before it judges any value (D126), so each
+ * JSON probe is also sent with only the keys the route's operation takes, to reach the value
+ * checks, and a key no operation takes must be refused with the recorded text.
  */
 import assert from "node:assert/strict";
+import { operations, type OperationSpec } from "../../../contract";
+import { defOf, WRAPPER_TYPES } from "../../../contract/zod-def";
 import { allRoutes } from "../../../service/areas";
+import type { Route } from "../../../service/kernel";
 import { Api, startForTest, type Res } from "../support/api";
 import type { RunningService } from "../../../service";
 
@@ -67,6 +73,28 @@ const BODY_PROBES: Probe[] = [
   { name: "bad query", opts: { query: { page: "-1", page_size: "abc", account_id: HUGE.slice(0, 5000), number: "", show_team_lines: "perhaps", country: "XX" } } },
 ];
 
+/** The top-level body keys a route's operation takes (none for routes outside the contract). */
+function bodyKeys(route: Route): Set<string> {
+  let schema = route.operation ? (operations[route.operation] as OperationSpec).body : undefined;
+  while (schema) {
+    const def = defOf(schema);
+    if (def.type === "object") return new Set(Object.keys(def.shape ?? {}));
+    schema = WRAPPER_TYPES.has(def.type) ? def.innerType : def.type === "pipe" ? def.in : undefined;
+  }
+  return new Set();
+}
+
+/** The JSON probes again with only the keys the route takes, so their values reach the contract's checks. */
+function takenProbes(route: Route): Probe[] {
+  const keys = bodyKeys(route);
+  return BODY_PROBES.flatMap((p) => {
+    const json = p.opts?.json;
+    if (!json || typeof json !== "object") return [];
+    const kept = Object.fromEntries(Object.entries(json).filter(([k]) => keys.has(k)));
+    return Object.keys(kept).length ? [{ name: `${p.name} (keys the route takes)`, opts: { json: kept } }] : [];
+  });
+}
+
 function check(r: Res, what: string): void {
   assert.notEqual(r.status, 500, `${what}: 500 ${r.text.slice(0, 300)}`);
   assert.ok(r.status < 500 || r.status === 503, `${what}: ${r.status}`);
@@ -102,7 +130,11 @@ describe("service: fuzz every route", function () {
   for (const route of routes) {
     it(`${route.method} ${route.path}`, async () => {
       for (const id of ["x", "0".repeat(40), "../..", "%00", "+14155550100"]) {
-        for (const p of BODY_PROBES) check(await api.req(route.method, fill(route.path, id), p.opts), `${route.method} ${route.path} [${id}] ${p.name}`);
+        for (const p of [...BODY_PROBES, ...takenProbes(route)]) check(await api.req(route.method, fill(route.path, id), p.opts), `${route.method} ${route.path} [${id}] ${p.name}`);
+      }
+      if (route.operation) {
+        const unknown = await api.req(route.method, fill(route.path, "x"), { json: { no_operation_takes_this: 1 } });
+        assert.deepEqual(unknown.body?.error, { error_msg: "Invalid parameter: no_operation_takes_this", error_name: "bad_request" }, `${route.method} ${route.path}: ${unknown.text}`);
       }
       check(await api.req(route.method, fill(route.path, "x"), { key: null, json: {} }), "no auth");
       check(await api.req(route.method, fill(route.path, "x"), { key: "wrong", raw: "{", contentType: "application/json" }), "bad key");

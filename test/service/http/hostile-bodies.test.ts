@@ -1,6 +1,6 @@
 /**
  * Hostile request bodies: parsing is linear and bounded, bad bracket indexes and deep JSON in
- * form fields are 400s in the error envelope, unknown fields are bounded, and a reply that
+ * form fields are 400s in the error envelope, unknown fields are refused or bounded, and a reply that
  * cannot be written is a 500 for that request only.
  */
 import assert from "node:assert/strict";
@@ -9,6 +9,7 @@ import { createApp, type RunningService } from "../../../service";
 import { areas } from "../../../service/areas";
 import type { Area } from "../../../service/kernel";
 import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
+import { pdf } from "../support/files";
 
 const timed = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {
   const t0 = Date.now();
@@ -84,12 +85,18 @@ describe("service: form parsing", function () {
     }
   });
 
-  it("unknown fields are kept but bounded like metadata values", async () => {
-    const small = await api.post("/api_app", { name: "u", domains: ["u.com"], options: { can_insert_everywhere: true, extra: "fine" } });
-    expectStatus(small, 201);
-    const big = await api.post("/api_app", { name: "u2", domains: ["u.com"], options: { junk: "x".repeat(45_000) } });
+  // D126 (was D18): a key an object of the description does not name is refused (options names one key);
+  // a key inside an open object (a signer: keys "not shown") is kept, bounded like a metadata value.
+  it("unknown keys: refused where the description names every key, kept but bounded inside open objects", async () => {
+    const refused = await api.post("/api_app", { name: "u", domains: ["u.com"], options: { can_insert_everywhere: true, extra: "fine" } });
+    expectEnvelope(refused, 400, "bad_request");
+    assert.equal(refused.body.error.error_msg, "Invalid parameter: extra");
+    const send = (extra: Record<string, unknown>) =>
+      api.form("POST", "/signature_request/send", { "files[0]": pdf(1), test_mode: "1", signers: [{ name: "J", email_address: "j@example.com", ...extra }] });
+    expectStatus(await send({ extra: "fine" }), 200);
+    const big = await send({ junk: "x".repeat(45_000) });
     expectEnvelope(big, 400, "bad_request");
-    assert.equal(big.body.error.error_path, "options.junk");
+    assert.equal(big.body.error.error_path, "signers.0.junk");
     const huge = await api.req("POST", "/api_app", { raw: JSON.stringify({ name: "u3", domains: ["u.com"], options: { junk: "x".repeat(3 * 1024 * 1024) } }), contentType: "application/json" });
     expectEnvelope(huge, 413);
     expectStatus(await api.get("/api_app/list"), 200);
