@@ -258,9 +258,19 @@ async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): 
   return { id, outs };
 }
 
+/** A template's title with its documents (by content): another template like it in one stack is this one under a new name (D125). */
+const sameDocuments = (props: Props) => (typeof props.title === "string" ? stableJson([props.title, props.fileHashes ?? null, props.fileUrls ?? null]) : undefined);
+
 export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
   rules,
   extraInputs: ["files"],
+  identity: {
+    ofNew: (inputs) => {
+      const value = inputs.templateId ? undefined : sameDocuments(inputs);
+      return value === undefined ? undefined : { property: "title", value, what: `template "${inputs.title}" with the same documents` };
+    },
+    ofHeld: sameDocuments,
+  },
   check(olds, news) {
     const inputs: TemplateInputs = { ...news };
     const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
