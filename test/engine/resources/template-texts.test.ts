@@ -29,7 +29,12 @@ describe("engine: a template's texts change without the hidden update route (D12
       () => {
         const team = new esign.Team("team", { name: "Legal" });
         const member = new esign.TeamMember("alice", { teamId: team.teamId, emailAddress: alice }, { dependsOn: [team] });
-        const template = new esign.Template("nda", { ...texts, files: [path.join(repoRoot, "examples", "files", "nda.pdf")], signerRoles: [{ name: "Client", order: 0 }], formFieldsPerDocument: fields });
+        const template = new esign.Template("nda", {
+          ...texts,
+          files: [path.join(repoRoot, "examples", "files", "nda.pdf")],
+          signerRoles: [{ name: "Client", order: 0 }],
+          formFieldsPerDocument: fields,
+        });
         const access = new esign.TemplateAccess("nda:alice", { templateId: template.templateId, emailAddress: alice }, { dependsOn: [member] });
         new esign.TemplateAccessSet("nda:access", { templateId: template.templateId, users: [alice] }, { dependsOn: [access] });
         return { templateId: template.templateId };

@@ -11,7 +11,8 @@ import type { RunningService } from "../../../service";
 
 const FIELDS = [{ document_index: 0, api_id: "f1", name: "Name", type: "text", x: 10, y: 10, width: 120, height: 20, required: true, signer: 0, page: 1 }];
 const create = async (api: Api) =>
-  (await api.req("POST", "/template/create", { form: templateForm([pdf(1)], { title: "T", signer_roles: [{ name: "Client", order: 0 }], form_fields_per_document: FIELDS }) })).body.template.template_id as string;
+  (await api.req("POST", "/template/create", { form: templateForm([pdf(1)], { title: "T", signer_roles: [{ name: "Client", order: 0 }], form_fields_per_document: FIELDS }) })).body.template
+    .template_id as string;
 
 describe("service: the hidden template update route", () => {
   it("the contract marks it hidden, and no documented operation", () => {
