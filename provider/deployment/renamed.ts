@@ -4,8 +4,8 @@
  * (an API app of the same name is refused by the service; a template would be made twice; a
  * fax line's old name is protected) and then delete the old one, so check stops the preview
  * first, in one line naming the way that keeps the object: `previousKeys` in the account file
- * (which become aliases), `aliases` in a program. Never `adopt`: it would leave the old name's
- * delete to a later run, which would remove the object the new name took.
+ * (which become aliases), `aliases` in a program. Never `adopt`: should the old name's delete
+ * run in a later deployment than the adopting create, it would remove the object the new name took.
  *
  * The state is the checkpoint the run's first check read (deployment/pending-checkpoint.ts: a
  * file backend); where it cannot be read, nothing is refused here, and the service's own
@@ -29,5 +29,5 @@ export function renamedWithoutAliases(kind: string, what: string, property: stri
   const keep = key
     ? `add previousKeys: [${key}] to the account file's entry (aliases: [{ name: "${name}" }] in a program), which keeps it with no change`
     : `add aliases: [{ name: "${name}" }] to this resource, which keeps it with no change`;
-  return `the stack already holds ${what} as "${name}": if this is that ${kind} under a new name, ${keep} (adopting it instead would leave "${name}"'s delete to remove it); a second ${kind} needs another ${property}`;
+  return `the stack already holds ${what} as "${name}": if this is that ${kind} under a new name, ${keep}; a second ${kind} needs another ${property}`;
 }
