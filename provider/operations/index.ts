@@ -198,7 +198,7 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           const accountId = await checkPin(ctx, `${type} ${id} update`, o);
           // Only the key changed (a verified rotation): record it, send nothing.
-          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
+          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n, d)).changes === false;
           const outs = onlyKey ? { ...o } : await impl.update(ctx, id, o, n);
           return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
         },

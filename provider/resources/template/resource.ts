@@ -241,7 +241,8 @@ const ADOPTED_TEXTS_WAY_OUT =
 
 /**
  * Takes over the template `id`: declared content must be what the template has (no replace
- * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
+ * can ever follow: ADOPTED_REASON); declared texts and cc roles too, unless
+ * esign:legacyTemplateUpdate brings them in line through the hidden route (D123).
  */
 async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): Promise<{ id: string; outs: TemplateState }> {
   const current = outputsOf(await ctx.client.template.get(id), inputs);
