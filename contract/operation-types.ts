@@ -42,4 +42,10 @@ export interface OperationSpec {
   readonly idempotent: boolean;
   readonly tier: RateTier;
   readonly auth: AuthMode;
+  /**
+   * Not part of the documented API: why (hidden from the docs, removed from the description).
+   * The local service serves such a route only under its legacy dialect (service/options.ts);
+   * the provider sends it only when a setting opts in (D123).
+   */
+  readonly hidden?: string;
 }

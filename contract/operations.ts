@@ -197,6 +197,7 @@ export const operations = {
     tier: "high",
     auth: EITHER,
   },
+  // Legacy: hidden from the docs (x-hideOn: doc) and removed from the description and SDKs in May 2026 (evidence §9, S19).
   "template.update": {
     method: "POST",
     path: "/template/update/{template_id}",
@@ -207,6 +208,7 @@ export const operations = {
     idempotent: true,
     tier: "standard",
     auth: EITHER,
+    hidden: "never documented (x-hideOn: doc); removed from the description and the SDKs in May 2026",
   },
 
   "embedded.edit_url": {

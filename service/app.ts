@@ -79,7 +79,7 @@ export function createApp(options: ServiceOptions = {}, areaList: Area[] = defau
 
   const { account: startAccount, note: startNote } = startAccountOrClose(() => ensureStartAccount(accounts, opts), store);
   store.commit();
-  const routes = allRoutes(areaList);
+  const routes = allRoutes(areaList, opts.responseDialect);
   const rateLimiter = new RateLimiter({ limit: opts.rateLimit, nowMs: clock.nowMs, windowMs: opts.rateLimitWindowMs, model: opts.rateLimitModel, headers: opts.rateLimitHeaders });
   const faults = new Faults();
   const requestLog = new RequestLog();

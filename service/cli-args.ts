@@ -10,7 +10,7 @@ const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key 
   [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
   [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
   [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description] [--rate-limit-retry-after]
-  [--response-dialect current|recorded-2021] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
+  [--response-dialect current|recorded-2021|sdk-2025] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
   [--template-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {

@@ -6,13 +6,16 @@ import type { PlanName, Quotas } from "./accounts/types";
 
 export type RateLimitModel = "bucket" | "window";
 export type RateLimitHeaders = "recorded" | "description";
-export type ResponseDialect = "current" | "recorded-2021";
+export type ResponseDialect = "current" | "recorded-2021" | "sdk-2025";
 export const RATE_LIMIT_MODELS: readonly RateLimitModel[] = ["bucket", "window"];
 export const RATE_LIMIT_HEADER_SPELLINGS: readonly RateLimitHeaders[] = ["recorded", "description"];
-export const RESPONSE_DIALECTS: readonly ResponseDialect[] = ["current", "recorded-2021"];
+export const RESPONSE_DIALECTS: readonly ResponseDialect[] = ["current", "recorded-2021", "sdk-2025"];
 /** Which fields answers carry (D129; service/http/response-profile.ts). */
 export type ResponseProfile = "complete" | "sparse";
 export const RESPONSE_PROFILES: readonly ResponseProfile[] = ["complete", "sparse"];
+
+/** The legacy dialect that also serves the routes the contract marks hidden (D123). */
+export const servesHiddenRoutes = (dialect: ResponseDialect) => dialect === "sdk-2025";
 
 export interface ServiceOptions {
   /** 0 (default) picks a free port. */
@@ -67,7 +70,10 @@ export interface ServiceOptions {
   /**
    * Forms of responses the description changed after the recordings (D76): "current" (default)
    * answers as the description does today; "recorded-2021" as the 2017-2021 recordings do
-   * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path).
+   * (white_labeling_options a JSON string, `domain` for `domains`, errors without error_path);
+   * "sdk-2025" answers as "current" and also serves the hidden routes the SDKs held from July
+   * 2025 until their removal in May 2026 (POST /template/update/{id}: D123), which no other
+   * dialect routes.
    */
   responseDialect?: ResponseDialect;
   /**

@@ -28,6 +28,18 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
    */
   objectKeys?(id: string, props: S): string[];
   /**
+   * What identifies the object beyond doubt apart from its logical name (an API app's name,
+   * unique on the service; a fax line's number): `ofNew` for inputs a create is given
+   * (undefined when they name nothing certain), `ofHeld` for an object in state. A create whose
+   * identity the stack's state holds under another logical name is a key renamed without
+   * aliases (`previousKeys`), refused at check before any change (deployment/renamed.ts, D125).
+   */
+  readonly identity?: {
+    /** The input that names the object, the identifying value, and the object in words (`API app "Portal"`). */
+    ofNew(inputs: Props): { property: string; value: string; what: string } | undefined;
+    ofHeld(state: Props): string | undefined;
+  };
+  /**
    * `news` as the program gave them, typed by the definition's inputs schema: the operation
    * reports where they break it (core/check.ts inputFailures); `olds`, the inputs of the last deployment.
    */

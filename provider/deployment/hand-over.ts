@@ -32,4 +32,6 @@ export class HandOvers {
 /** What a resource's diff may use of the run it belongs to (absent when no run asks: the drift report). */
 export interface DiffRun {
   readonly handOvers: HandOvers;
+  /** The run's settings a diff may depend on: a template's texts update in place only with the hidden route opted in (D123). */
+  readonly settings: { readonly legacyTemplateUpdate?: boolean };
 }

@@ -93,12 +93,33 @@ function readCheckpoint(file: string): ExportedDeployment | undefined {
   return undefined;
 }
 
+/**
+ * The stack a `pulumi` ancestor names on its command line (`--stack x`, `-s x`, `--stack=x`;
+ * `org/project/x` is `x`): a preview takes no lock, and the Automation API and CI name the stack
+ * (a key renamed without aliases is refused at its check: D125). Linux /proc only.
+ */
+function namedStack(): string | undefined {
+  for (const pid of ancestors()) {
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    if (path.basename(args[0] ?? "") !== "pulumi") continue;
+    const at = args.findIndex((a) => a === "--stack" || a === "-s");
+    const named = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith("--stack="))?.slice("--stack=".length);
+    if (named) return named.split("/").pop();
+  }
+  return undefined;
+}
+
 /** The deployment of the stack this provider process serves, when it can be read (file backends). */
 export function currentCheckpoint(env: NodeJS.ProcessEnv = process.env): ExportedDeployment | undefined {
   const project = env.PULUMI_PROJECT ?? env.PULUMI_NODEJS_PROJECT;
   const root = fileBackendRoot(env);
   if (!project || !root) return undefined;
-  const stack = lockedStack(root, project);
+  const stack = lockedStack(root, project) ?? namedStack();
   if (!stack) return undefined;
   return readCheckpoint(path.join(root, ".pulumi", "stacks", project, `${stack}.json`));
 }

@@ -10,13 +10,13 @@ export interface SettingSpec {
   /** The camelCase name: `esign:<name>` in stack config, the provider input in the schema. */
   name: SettingName;
   env: string;
-  type: "string" | "integer" | "number" | "string[]";
+  type: "string" | "integer" | "number" | "boolean" | "string[]";
   secret?: boolean;
   description: string;
   default?: string | number;
 }
 
-export type SettingName = "apiKey" | "baseUrl" | "requestsPerMinute" | "maxConcurrency" | "templateTimeoutSeconds" | "allowedAccountIds";
+export type SettingName = "apiKey" | "baseUrl" | "requestsPerMinute" | "maxConcurrency" | "templateTimeoutSeconds" | "allowedAccountIds" | "legacyTemplateUpdate";
 
 export const SETTINGS: readonly SettingSpec[] = [
   {
@@ -59,6 +59,14 @@ export const SETTINGS: readonly SettingSpec[] = [
     type: "string[]",
     description: "The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent.",
   },
+  {
+    name: "legacyTemplateUpdate",
+    env: "ESIGN_LEGACY_TEMPLATE_UPDATE",
+    type: "boolean",
+    default: "false",
+    description:
+      "Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route.",
+  },
 ];
 
 export interface SettingIssue {
@@ -74,6 +82,8 @@ export interface ParsedSettings {
   maxConcurrency?: number;
   templateTimeoutSeconds: number;
   allowedAccountIds?: string[];
+  /** Template texts through the hidden POST /template/update (D123); off by default. */
+  legacyTemplateUpdate?: boolean;
   /** Where each given setting came from: `esign:apiKey` (stack config) or `ESIGN_API_KEY (esign:apiKey)`. */
   sources: Partial<Record<SettingName, string>>;
 }
@@ -125,6 +135,9 @@ function parseValue(spec: SettingSpec, raw: string): { value: unknown } | { erro
       if (text === "" || !Number.isFinite(n) || n <= 0) return { error: `must be a number greater than 0, got ${JSON.stringify(raw)}` };
       return { value: n };
     }
+    case "boolean":
+      if (!/^(true|false)$/i.test(text)) return { error: `must be true or false, got ${JSON.stringify(raw)}` };
+      return { value: text.toLowerCase() === "true" };
     case "string[]": {
       let list: unknown = undefined;
       if (text.startsWith("[")) {

@@ -19,6 +19,7 @@ import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
 import { afterCutOff } from "../deployment/pending-create";
 import { currentCheckpoint } from "../deployment/pending-checkpoint";
+import { holderInState, renamedWithoutAliases } from "../deployment/renamed";
 import { inputSchemas, registry } from "../resources/registry";
 import { inputFailures } from "../core/check";
 
@@ -36,6 +37,17 @@ const DECLARED = "declaredInputs";
 
 /** The stack's checkpoint as the run's first check saw it: the engine records a create of the run before it asks for it, so a later look would take the run's own creates for a cut-off run's (D96). */
 const checkpointAtStart = (d: Deployment) => d.memo.once("checkpoint", currentCheckpoint);
+
+/**
+ * A create (no olds) whose object the stack's state holds under another logical name: a key
+ * renamed without aliases, refused before any change (deployment/renamed.ts, D125).
+ */
+function renameFailures(d: Deployment, type: string, impl: ResourceImpl, olds: Props, inputs: Props): { property: string; reason: string }[] {
+  if (!impl.identity || Object.keys(olds).length > 0) return [];
+  const named = impl.identity.ofNew(inputs);
+  const holder = named && holderInState(checkpointAtStart(d), type, named.value, impl.identity.ofHeld);
+  return holder ? [{ property: named.property, reason: renamedWithoutAliases(type, named.what, named.property, holder) }] : [];
+}
 
 /** The declared input keys create records (also what `esign recover` records: deployment/pending-state.ts). */
 export function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
@@ -131,6 +143,7 @@ function makeOperations(type: string): ResourceOperations {
         checkpointAtStart(d); // the first check of a run comes before its first create (D96)
         let result = await impl.check(olds, news);
         const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
+        if (failures.length === 0) failures.push(...renameFailures(d, type, impl, olds, result.inputs ?? news));
         if (impl.plan && failures.length === 0) {
           result = await impl.plan(d.context(), olds, result.inputs ?? news);
           failures.push(...(result.failures ?? []));
@@ -187,7 +200,7 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           const accountId = await checkPin(ctx, `${type} ${id} update`, o);
           // Only the key changed (a verified rotation): record it, send nothing.
-          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n)).changes === false;
+          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n, d)).changes === false;
           const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, await impl.update(ctx, id, o, n), n);
           return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
         },

@@ -39,7 +39,7 @@ export interface GetTemplateResult {
      */
     readonly attachments?: any[];
     /**
-     * The CC roles' names.
+     * The CC roles' names. No documented operation changes them in place: a change makes a new template (D123).
      */
     readonly ccRoles?: string[];
     /**
@@ -59,7 +59,7 @@ export interface GetTemplateResult {
      */
     readonly fileUrls?: string[];
     /**
-     * Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files.
+     * Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files.
      */
     readonly files?: string[];
     /**
@@ -83,7 +83,7 @@ export interface GetTemplateResult {
      */
     readonly mergeFields?: outputs.TemplateMergeField[];
     /**
-     * The default message of requests sent from it.
+     * The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
      */
     readonly message?: string;
     /**
@@ -99,7 +99,7 @@ export interface GetTemplateResult {
      */
     readonly signerRoles: outputs.TemplateSignerRole[];
     /**
-     * The default subject of requests sent from it.
+     * The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
      */
     readonly subject?: string;
     /**
@@ -111,7 +111,7 @@ export interface GetTemplateResult {
      */
     readonly testMode?: boolean;
     /**
-     * The template's title.
+     * The template's title. No documented operation changes it in place: a change makes a new template (D123).
      */
     readonly title?: string;
     /**

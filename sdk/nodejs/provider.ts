@@ -41,6 +41,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["allowedAccountIds"] = pulumi.output(args?.allowedAccountIds).apply(JSON.stringify);
             resourceInputs["apiKey"] = args?.apiKey ? pulumi.secret(args.apiKey) : undefined;
             resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["legacyTemplateUpdate"] = pulumi.output(args?.legacyTemplateUpdate).apply(JSON.stringify);
             resourceInputs["maxConcurrency"] = pulumi.output(args?.maxConcurrency).apply(JSON.stringify);
             resourceInputs["requestsPerMinute"] = pulumi.output(args?.requestsPerMinute).apply(JSON.stringify);
             resourceInputs["templateTimeoutSeconds"] = pulumi.output(args?.templateTimeoutSeconds).apply(JSON.stringify);
@@ -66,6 +67,10 @@ export interface ProviderArgs {
      * The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
      */
     baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+     */
+    legacyTemplateUpdate?: pulumi.Input<boolean | undefined>;
     /**
      * The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
      */

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
+ * A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. The documented API changes nothing of a template in place: a change of its title, subject, message or cc roles replaces it (through update_files when only the subject, message or files change), and the grants follow the new id; esign:legacyTemplateUpdate updates the texts and cc roles in place through the hidden `POST /template/update/{template_id}` instead. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content, files or (without esign:legacyTemplateUpdate) texts fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
  *
  * ## Example Usage
  * ### A template from a local PDF, with one signer and a signature field
@@ -72,7 +72,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly attachments: pulumi.Output<any[] | undefined>;
     /**
-     * The CC roles' names. Changing it updates the object in place.
+     * The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     declare public readonly ccRoles: pulumi.Output<string[] | undefined>;
     /**
@@ -96,7 +96,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly fileUrls: pulumi.Output<string[] | undefined>;
     /**
-     * Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+     * Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
      */
     declare public readonly files: pulumi.Output<string[] | undefined>;
     /**
@@ -124,7 +124,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly mergeFields: pulumi.Output<outputs.TemplateMergeField[] | undefined>;
     /**
-     * The default message of requests sent from it. Changing it updates the object in place.
+     * The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     declare public readonly message: pulumi.Output<string | undefined>;
     /**
@@ -140,7 +140,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly signerRoles: pulumi.Output<outputs.TemplateSignerRole[]>;
     /**
-     * The default subject of requests sent from it. Changing it updates the object in place.
+     * The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     declare public readonly subject: pulumi.Output<string | undefined>;
     /**
@@ -152,7 +152,7 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly testMode: pulumi.Output<boolean | undefined>;
     /**
-     * The template's title. Changing it updates the object in place.
+     * The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     declare public readonly title: pulumi.Output<string | undefined>;
     /**
@@ -245,7 +245,7 @@ export interface TemplateArgs {
      */
     attachments?: pulumi.Input<any[] | undefined>;
     /**
-     * The CC roles' names. Changing it updates the object in place.
+     * The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     ccRoles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -261,7 +261,7 @@ export interface TemplateArgs {
      */
     fileUrls?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+     * Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
      */
     files?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -281,7 +281,7 @@ export interface TemplateArgs {
      */
     mergeFields?: pulumi.Input<pulumi.Input<inputs.TemplateMergeFieldArgs>[] | undefined>;
     /**
-     * The default message of requests sent from it. Changing it updates the object in place.
+     * The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     message?: pulumi.Input<string | undefined>;
     /**
@@ -297,7 +297,7 @@ export interface TemplateArgs {
      */
     signerRoles: pulumi.Input<pulumi.Input<inputs.TemplateSignerRoleArgs>[]>;
     /**
-     * The default subject of requests sent from it. Changing it updates the object in place.
+     * The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     subject?: pulumi.Input<string | undefined>;
     /**
@@ -309,7 +309,7 @@ export interface TemplateArgs {
      */
     testMode?: pulumi.Input<boolean | undefined>;
     /**
-     * The template's title. Changing it updates the object in place.
+     * The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
      */
     title?: pulumi.Input<string | undefined>;
     /**

@@ -26,7 +26,9 @@
  * /_local/, no auth; `controlRoute({ ..., body: zodSchema, handler })` validates and types the
  * body) and an `onStart(svc)` hook (runs after the journal is replayed).
  */
+import { operation } from "../../contract";
 import type { Area, Route } from "../kernel";
+import { servesHiddenRoutes, type ResponseDialect } from "../options";
 import { area as account } from "./account";
 import { area as apiApps } from "./api-apps";
 import { area as team } from "./team";
@@ -42,7 +44,12 @@ import { area as detection } from "./detection";
 
 export const areas: Area[] = [account, apiApps, team, templates, faxLines, signatureRequests, unclaimedDrafts, faxes, reports, detection];
 
-/** Every API route, in registry order. */
-export function allRoutes(list: Area[] = areas): Route[] {
-  return list.flatMap((a) => a.routes);
+/**
+ * Every API route the dialect serves, in registry order: a route the contract marks hidden
+ * (`POST /template/update/{id}`) only under the legacy dialect; otherwise its path is one no
+ * route answers (404 "Invalid URI...", as for any unknown path: D123).
+ */
+export function allRoutes(list: Area[] = areas, dialect: ResponseDialect = "current"): Route[] {
+  const hidden = (r: Route) => r.operation !== undefined && operation(r.operation).hidden !== undefined;
+  return list.flatMap((a) => a.routes).filter((r) => !hidden(r) || servesHiddenRoutes(dialect));
 }

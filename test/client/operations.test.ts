@@ -27,7 +27,7 @@ describe("client: every operation against the local service", function () {
   const ids: Record<string, string> = {};
 
   before(async () => {
-    service = await startService({ port: 0, plan: "enterprise", templateProcessingMs: 10 });
+    service = await startService({ port: 0, plan: "enterprise", templateProcessingMs: 10, responseDialect: "sdk-2025" /* serves the hidden update route too (D123) */ });
     client = new EsignClient({
       apiKey: service.apiKey,
       baseUrl: service.baseUrl,

@@ -74,7 +74,7 @@ describe("fast tier: what the real service says reaches the user", () => {
     }
   });
 
-  it("an app name already taken fails in one line naming the app and how to take it over", async () => {
+  it("an app name already taken fails in one line naming the app, previousKeys for a renamed key first (D125), and how to take over another's", async () => {
     h.nextRun();
     await h.control("POST", "/faults", asRecorded("error-api-app-same-name-2017", "POST", "/api_app"));
     const error = await h
@@ -87,7 +87,8 @@ describe("fast tier: what the real service says reaches the user", () => {
     assert.strictEqual(
       error?.message,
       'API app "Billing": the account already has an app named "Billing" and the service refuses a second one (400 "An app with the same name already exists"): ' +
-        "to manage that app here add adopt: true (it must have these domains) or give its clientId; to make another app, give this one another name",
+        "if it is this stack's app under a key renamed in the account file, add previousKeys: [<the old key>] to the entry (aliases in a program), which keeps it (D125); " +
+        "if it is not this stack's, add adopt: true (it must have these domains) or give its clientId to manage it here; to make another app, give this one another name",
     );
   });
 

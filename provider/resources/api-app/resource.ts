@@ -171,7 +171,8 @@ function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
   if (!isEsignApiError(error) || error.status < 400 || error.status >= 500 || !/same name already exists/i.test(error.errorMsg)) return undefined;
   return new Error(
     `API app "${inputs.name}": the account already has an app named "${inputs.name}" and the service refuses a second one (${error.status} "${error.errorMsg}"): ` +
-      "to manage that app here add adopt: true (it must have these domains) or give its clientId; to make another app, give this one another name",
+      "if it is this stack's app under a key renamed in the account file, add previousKeys: [<the old key>] to the entry (aliases in a program), which keeps it (D125); " +
+      "if it is not this stack's, add adopt: true (it must have these domains) or give its clientId to manage it here; to make another app, give this one another name",
   );
 }
 
@@ -205,6 +206,11 @@ async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ 
 
 export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
   rules,
+  // Names are unique on the service (§2): an app of this name in the stack's state is that app (D125).
+  identity: {
+    ofNew: (inputs) => (inputs.adopt || inputs.clientId || typeof inputs.name !== "string" ? undefined : { property: "name", value: inputs.name, what: `API app "${inputs.name}"` }),
+    ofHeld: (state) => (typeof state.name === "string" ? state.name : undefined),
+  },
   check(_olds, news) {
     const failures = contractFailures(apiAppCreateBody, wireBody(news), news);
     const inputs: ApiAppInputs = { ...news };

@@ -47,6 +47,11 @@ const createBody = (inputs: FaxLineInputs) => toWire<BodyOf<"fax_line.create">>(
 
 export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   rules,
+  // A number adopts that line: one the stack's state holds under another name is a rename (D125).
+  identity: {
+    ofNew: (inputs) => (typeof inputs.number === "string" ? { property: "number", value: inputs.number, what: `fax line ${inputs.number}` } : undefined),
+    ofHeld: (state) => (typeof state.number === "string" ? state.number : undefined),
+  },
   check(_olds, news) {
     // An adopted line (by number) is not bought, so the purchase rules do not apply.
     const failures = news.number ? [] : contractFailures(faxLineCreateBody, createBody(news), news);

@@ -1,12 +1,14 @@
 /**
  * Template: a reusable document with signer roles and form fields.
  *
- * Replaces: the files (`files`: local paths, diffed by content hash; or `fileUrls`), and every
- * content field the update operation cannot change (signerRoles, formFieldsPerDocument,
- * mergeFields, metadata, ...). When only the files changed, the replacement goes through
- * POST /template/update_files/{old id} (the service overlays the new files on the old
- * template's fields and returns a new template) and the engine then deletes the old one.
- * Updates in place (POST /template/update/{id}): title, subject, message, ccRoles.
+ * Replaces: every input. The documented API changes nothing of a template in place (D123):
+ * title and ccRoles only a new template can take; subject and message only
+ * POST /template/update_files/{old id}, which answers with a new template too. When only the
+ * files, subject or message changed (to texts the service can hold), the replacement goes
+ * through update_files (the service overlays the files on the old template's fields and returns
+ * a new template, D7); else a fresh create. The engine then deletes the old one, and the grants
+ * (TemplateAccess, TemplateAccessSet) follow the new id. With esign:legacyTemplateUpdate the
+ * texts and ccRoles update in place through the hidden POST /template/update/{id} instead.
  * Calls: create GET /template/list (once per run: what was there before; a lost answer reads it
  * again and keeps the template it made, D90), POST /template/create (multipart with local files), then polls
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
@@ -17,20 +19,22 @@
  * only the declared keys (the service adds its own); content the program never declared
  * (metadata edited in the web UI) is no change (D23).
  * Adoption: give `templateId` and create takes over that template (declared content must be
- * the template's; texts are brought in line), with an engine warning. An adopted template is
- * never replaced: content changes are refused at check, web-UI content changes fail the diff.
+ * the template's, texts too unless esign:legacyTemplateUpdate brings them in line), with an
+ * engine warning. An adopted template is never replaced: content changes are refused at check,
+ * text changes and web-UI content changes fail the diff (texts update with the opt-in).
  * Who may use the template is not an output: TemplateAccess resources hold that.
  */
 import type { BodyOf, ResultOf } from "../../../contract";
-import { templateCreateBody } from "../../../contract";
+import { templateCreateBody, templateUpdateFilesBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
 import { contractFailures, type CheckFailure } from "../../core/check";
+import { isEsignApiError } from "../../client/errors";
 import { deepEqual, givenEquals, stableJson } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
 import { DiffRules, diffByRules, keepUnreported } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
-import type { Props, ResourceImpl } from "../../core/resource";
+import { unlessGone, type Props, type ResourceImpl } from "../../core/resource";
 import { makeTemplateOnce } from "./outcome";
 import { waitForTemplate } from "./wait";
 import type { TemplateInputs, TemplateState } from "./schema";
@@ -67,15 +71,19 @@ const rules: DiffRules = {
   // A role's order comes back null (recorded: real-service-evidence.md §4): not a change (D129).
   signerRoles: { change: "replace", mayBeUnreported: true },
   // Read back as the service has them (a cleared message is drift); the service answers "" or
-  // null for texts never set and names an untitled template after its first file.
-  title: { change: "update", equal: givenEquals(sameText) },
+  // null for texts never set and names an untitled template after its first file. No
+  // documented operation changes them in place (D123): a replace, unless the hidden route is opted in.
+  title: { change: "replace", equal: givenEquals(sameText) },
   // The real service's template has no subject (§4: recorded 2017-2021, and the spec's
   // TemplateResponse): a declared one stands (D129); one the service sends is read.
-  subject: { change: "update", equal: givenEquals(sameText), mayBeUnreported: true },
-  message: { change: "update", equal: givenEquals(sameText) },
-  ccRoles: { change: "update", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
+  subject: { change: "replace", equal: givenEquals(sameText), mayBeUnreported: true },
+  message: { change: "replace", equal: givenEquals(sameText) },
+  ccRoles: { change: "replace", equal: givenEquals((o, n) => deepEqual(o ?? [], n ?? [])) },
 };
-const UPDATE_KEYS = ["title", "subject", "message", "ccRoles"] as const;
+/** What the hidden POST /template/update/{id} changes in place, when esign:legacyTemplateUpdate opts in (D123). */
+const TEXT_KEYS: readonly string[] = ["title", "subject", "message", "ccRoles"];
+/** The texts update_files takes with the files (it cannot clear one, and its subject is shorter). */
+const OVERLAY_TEXTS: readonly string[] = ["subject", "message"];
 
 /**
  * The olds to diff against: a content key the program never declared and does not give now
@@ -153,51 +161,110 @@ function metadataOf(actual: Record<string, unknown> | null | undefined, declared
 /** The keys the service adds to every template's metadata (recorded: S2 list_templates.yaml, 8 of 8). */
 const SERVICE_METADATA_KEYS = ["sent_from_domain", "created_on_domain"];
 
+/** The update_files request: the files and what it takes with them (the overlay keeps the rest of the old template). */
+function overlayBody(inputs: TemplateInputs, withFiles: boolean): BodyOf<"template.update_files"> {
+  const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, withFiles);
+  return Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Whether update_files can make this replacement from the old template (D7, D123): only files,
+ * subject and message changed, each changed text is given (update_files cannot clear one), and
+ * the request keeps update_files' own limits (its subject is shorter than create's).
+ */
+function overlayable(replaces: string[], news: TemplateInputs): boolean {
+  if (replaces.length === 0 || !replaces.every((k) => FILE_KEYS.includes(k) || OVERLAY_TEXTS.includes(k))) return false;
+  const given: Props = news;
+  if (replaces.some((k) => OVERLAY_TEXTS.includes(k) && (given[k] ?? "") === "")) return false;
+  return contractFailures(templateUpdateFilesBody, overlayBody(news, false), news).length === 0;
+}
+
 async function createOrOverlay(ctx: ProviderContext, inputs: TemplateInputs): Promise<string> {
   const replaced = ctx.handOvers.take(HAND_OVER, replacementKey(inputs));
   if (replaced) {
-    const { files, file_urls, subject, message, client_id, test_mode } = wireBody(inputs, true);
-    const body = Object.fromEntries(Object.entries({ files, file_urls, subject, message, client_id, test_mode }).filter(([, v]) => v !== undefined));
-    ctx.log(`template ${replaced}: new files, overlaying them with update_files`);
-    return makeTemplateOnce(ctx, inputs, () => ctx.client.template.updateFiles(replaced, body));
+    ctx.log(`template ${replaced}: new files or texts, overlaying them with update_files`);
+    return makeTemplateOnce(ctx, inputs, () => ctx.client.template.updateFiles(replaced, overlayBody(inputs, true)));
   }
   return makeTemplateOnce(ctx, inputs, () => ctx.client.template.create(wireBody(inputs, true)));
 }
 
 const updateBody = (inputs: TemplateInputs) => toWire<BodyOf<"template.update">>({ title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles });
 
-/** check() of an adopted template: content the program changes would replace it, so refused. */
+const LEGACY_ROUTE = "POST /template/update/{template_id}";
+
+/**
+ * The hidden route answered 404 or 405: it is not served (D123). A 404 is also what a deleted
+ * template answers, so the template's own read tells the two apart; undefined = not the route's absence.
+ */
+async function routeAbsence(ctx: ProviderContext, id: string, error: unknown): Promise<Error | undefined> {
+  if (!isEsignApiError(error) || (error.status !== 404 && error.status !== 405)) return undefined;
+  if (error.status === 404 && !(await unlessGone(() => ctx.client.template.get(id).then(() => true), false))) return undefined;
+  return new Error(
+    `template ${id}: the service does not serve ${LEGACY_ROUTE} (${error.status}), the hidden route esign:legacyTemplateUpdate opts into; nothing was changed: unset esign:legacyTemplateUpdate and the change replaces the template instead`,
+  );
+}
+
+/** Texts and cc roles in place through the hidden route, only when esign:legacyTemplateUpdate opts in (D123). */
+async function legacyUpdate(ctx: ProviderContext, id: string, inputs: TemplateInputs): Promise<TemplateState> {
+  if (!ctx.settings.legacyTemplateUpdate) {
+    // diff plans a text change as a replace without the opt-in, so this is a setting turned off between the diff and now.
+    throw new Error(`template ${id}: a change of its texts replaces it (D123); ${LEGACY_ROUTE} is used only with esign:legacyTemplateUpdate: run the preview again`);
+  }
+  try {
+    await ctx.client.template.update(id, updateBody(inputs));
+  } catch (error) {
+    throw (await routeAbsence(ctx, id, error)) ?? error;
+  }
+  return outputsOf(await ctx.client.template.get(id), inputs);
+}
+
+/** check() of an adopted template: content the program changes would replace it, so refused (texts: diff decides, D123). */
 function adoptedChanges(olds: Props, news: Props): CheckFailure[] {
   if (!olds.templateId || olds.templateId !== news.templateId) return [];
   return replacing(olds, news)
-    .filter((k) => k !== "templateId")
+    .filter((k) => k !== "templateId" && !TEXT_KEYS.includes(k))
     .map((k) => ({ property: k === "fileHashes" ? "files" : k, reason: ADOPTED_REASON }));
 }
 
+/** The one line for texts an adopted template cannot take without the hidden route (D123). */
+const ADOPTED_TEXTS_WAY_OUT =
+  "the documented API cannot change an adopted template's title, subject, message or ccRoles, and a replace would delete it: " +
+  "change them in the web UI and declare what it has, remove templateId to let esign make a template of its own, " +
+  `or set esign:legacyTemplateUpdate to send the hidden ${LEGACY_ROUTE}`;
+
 /**
  * Takes over the template `id`: declared content must be what the template has (no replace
- * can ever follow: ADOPTED_REASON); declared texts and cc roles are brought in line.
+ * can ever follow: ADOPTED_REASON); declared texts and cc roles too, unless
+ * esign:legacyTemplateUpdate brings them in line through the hidden route (D123).
  */
 async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): Promise<{ id: string; outs: TemplateState }> {
   const current = keepUnreported(rules, outputsOf(await ctx.client.template.get(id), inputs), inputs);
+  const given: Props = inputs;
+  const has: Props = current;
+  const unlike = (keys: string[]) => keys.map((k) => `${k} ${JSON.stringify(given[k])} is not the template's ${JSON.stringify(has[k])}`).join("; ");
   const differ = replacing({ ...current, declaredInputs: Object.keys(inputs) }, inputs).filter((k) => k !== "templateId" && !FILE_KEYS.includes(k));
-  if (differ.length) {
-    const given: Props = inputs;
-    const has: Props = current;
-    throw new Error(`template ${id}: ${differ.map((k) => `${k} ${JSON.stringify(given[k])} is not the template's ${JSON.stringify(has[k])}`).join("; ")}: ${ADOPTED_REASON}`);
-  }
-  let outs = current;
-  if (UPDATE_KEYS.some((k) => !rules[k].equal!(current[k], inputs[k]))) {
-    await ctx.client.template.update(id, updateBody(inputs));
-    outs = outputsOf(await ctx.client.template.get(id), inputs);
-  }
+  const content = differ.filter((k) => !TEXT_KEYS.includes(k));
+  if (content.length) throw new Error(`template ${id}: ${unlike(content)}: ${ADOPTED_REASON}`);
+  const texts = differ.filter((k) => TEXT_KEYS.includes(k));
+  if (texts.length && !ctx.settings.legacyTemplateUpdate) throw new Error(`template ${id}: ${unlike(texts)}: ${ADOPTED_TEXTS_WAY_OUT}`);
+  const outs = texts.length ? await legacyUpdate(ctx, id, inputs) : current;
   await announceAdoption(ctx, { type: "Template", object: `template "${outs.title ?? id}" (${id})`, how: "templateId was given" });
   return { id, outs };
 }
 
+/** A template's title with its documents (by content): another template like it in one stack is this one under a new name (D125). */
+const sameDocuments = (props: Props) => (typeof props.title === "string" ? stableJson([props.title, props.fileHashes ?? null, props.fileUrls ?? null]) : undefined);
+
 export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
   rules,
   extraInputs: ["files"],
+  identity: {
+    ofNew: (inputs) => {
+      const value = inputs.templateId ? undefined : sameDocuments(inputs);
+      return value === undefined ? undefined : { property: "title", value, what: `template "${inputs.title}" with the same documents` };
+    },
+    ofHeld: sameDocuments,
+  },
   check(olds, news) {
     const inputs: TemplateInputs = { ...news };
     const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
@@ -217,14 +284,19 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
 
   diff(id, olds, news, run) {
     const result = diffByRules(rules, declaredOlds(olds, news), news);
-    // What the program asks of an adopted template was refused by check; what remains is the
-    // web UI's change of content (seen by refresh), which a replace would answer by deleting it.
-    const replaces = (result.replaces ?? []).filter((k) => k !== "templateId");
+    const all = result.replaces ?? [];
+    // Texts alone, with the hidden route opted in: an update in place (D123).
+    if (run?.settings.legacyTemplateUpdate && all.length && all.every((k) => TEXT_KEYS.includes(k))) return { ...result, replaces: [] };
+    // What the program asks of an adopted template's content was refused by check; what remains
+    // is a text change, or the web UI's change of content (seen by refresh), which a replace
+    // would answer by deleting it.
+    const replaces = all.filter((k) => k !== "templateId");
     if (news.templateId && news.templateId === olds.templateId && replaces.length) {
+      const texts = replaces.filter((k) => TEXT_KEYS.includes(k));
+      if (texts.length === replaces.length) throw new Error(`template ${id}: ${texts.join(", ")} changed: ${ADOPTED_TEXTS_WAY_OUT}`);
       throw new Error(`template ${id}: ${replaces.join(", ")} differ from the template's: ${ADOPTED_REASON}`);
     }
-    const onlyFiles = (result.replaces ?? []).length > 0 && result.replaces!.every((k) => FILE_KEYS.includes(k));
-    if (onlyFiles && !news.templateId) run?.handOvers.leave(HAND_OVER, replacementKey(news), id);
+    if (!news.templateId && overlayable(all, news)) run?.handOvers.leave(HAND_OVER, replacementKey(news), id);
     return result;
   },
 
@@ -239,9 +311,9 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
     return outputsOf(await ctx.client.template.get(id), props);
   },
 
+  // Planned only with esign:legacyTemplateUpdate (diff): every other change is a replace (D123).
   async update(ctx, id, _olds, news) {
-    await ctx.client.template.update(id, updateBody(news));
-    return outputsOf(await ctx.client.template.get(id), news);
+    return legacyUpdate(ctx, id, news);
   },
 
   async delete(ctx, id) {

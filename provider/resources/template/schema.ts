@@ -25,13 +25,32 @@ export const templateInputs = z.object({
     .string()
     .optional()
     .describe("Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id)."),
-  files: z.array(z.string()).optional().describe("Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files."),
+  files: z
+    .array(z.string())
+    .optional()
+    .describe("Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files."),
   fileUrls: z.array(z.string()).optional().describe("URLs the service downloads the documents from (instead of `files`)."),
-  title: z.string().optional().describe("The template's title."),
-  subject: z.string().optional().describe("The default subject of requests sent from it."),
-  message: z.string().optional().describe("The default message of requests sent from it."),
+  title: z
+    .string()
+    .optional()
+    .describe("The template's title. No documented operation changes it in place: a change makes a new template (D123).")
+    .meta({ changeUnless: "esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`" }),
+  subject: z
+    .string()
+    .optional()
+    .describe("The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.")
+    .meta({ changeUnless: "esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`" }),
+  message: z
+    .string()
+    .optional()
+    .describe("The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.")
+    .meta({ changeUnless: "esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`" }),
   signerRoles: z.array(templateSignerRole).describe("The signer roles, in order."),
-  ccRoles: z.array(z.string()).optional().describe("The CC roles' names."),
+  ccRoles: z
+    .array(z.string())
+    .optional()
+    .describe("The CC roles' names. No documented operation changes them in place: a change makes a new template (D123).")
+    .meta({ changeUnless: "esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`" }),
   formFieldsPerDocument: apiObjects("The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, width, height, required, ..."),
   formFieldGroups: apiObjects("Form field groups (the API's objects, camelCase keys).").optional(),
   formFieldRules: apiObjects("Form field rules (the API's objects, camelCase keys).").optional(),
@@ -60,17 +79,21 @@ export const templateOutputs = z.object({
 
 export const templateAbout = {
   description:
-    "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
+    "A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. The documented API changes nothing of a template in place: a change of its title, subject, message or cc roles replaces it (through update_files when only the subject, message or files change), and the grants follow the new id; esign:legacyTemplateUpdate updates the texts and cc roles in place through the hidden `POST /template/update/{template_id}` instead. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content, files or (without esign:legacyTemplateUpdate) texts fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.",
   calls: [
     ["preview", "none (files are hashed locally)"],
     [
       "create",
       "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`",
     ],
-    ["replace of files only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
-    ["create with `templateId`", "`GET /template/{template_id}`, then `POST /template/update/{template_id}` and a `GET` only when the declared texts or cc roles differ"],
+    ["replace of files, subject or message only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
+    ["any other replace (title, cc roles, content)", "the create's calls, then `POST /template/delete/{old id}`"],
+    [
+      "create with `templateId`",
+      "`GET /template/{template_id}`; with esign:legacyTemplateUpdate, `POST /template/update/{template_id}` and a `GET` when the declared texts or cc roles differ (without it, a difference fails the create)",
+    ],
     ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
-    ["update", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
+    ["update (only with esign:legacyTemplateUpdate)", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
     ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
   ],
   importId: "the template id",

@@ -34,7 +34,7 @@ type LookupTemplateResult struct {
 	AllowReassign *bool `pulumi:"allowReassign"`
 	// Signer attachments (the API's objects, camelCase keys).
 	Attachments []interface{} `pulumi:"attachments"`
-	// The CC roles' names.
+	// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123).
 	CcRoles []string `pulumi:"ccRoles"`
 	// The API app the template belongs to.
 	ClientId *string `pulumi:"clientId"`
@@ -44,7 +44,7 @@ type LookupTemplateResult struct {
 	FieldOptions interface{} `pulumi:"fieldOptions"`
 	// URLs the service downloads the documents from (instead of `files`).
 	FileUrls []string `pulumi:"fileUrls"`
-	// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files.
+	// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files.
 	Files []string `pulumi:"files"`
 	// Form field groups (the API's objects, camelCase keys).
 	FormFieldGroups []interface{} `pulumi:"formFieldGroups"`
@@ -56,7 +56,7 @@ type LookupTemplateResult struct {
 	IsLocked *bool `pulumi:"isLocked"`
 	// Merge fields filled in when a request is sent.
 	MergeFields []TemplateMergeField `pulumi:"mergeFields"`
-	// The default message of requests sent from it.
+	// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
 	Message *string `pulumi:"message"`
 	// Key-value metadata.
 	Metadata map[string]interface{} `pulumi:"metadata"`
@@ -64,13 +64,13 @@ type LookupTemplateResult struct {
 	SignerExperience interface{} `pulumi:"signerExperience"`
 	// The signer roles, in order.
 	SignerRoles []TemplateSignerRole `pulumi:"signerRoles"`
-	// The default subject of requests sent from it.
+	// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
 	Subject *string `pulumi:"subject"`
 	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id).
 	TemplateId string `pulumi:"templateId"`
 	// A test-mode template (not legally binding).
 	TestMode *bool `pulumi:"testMode"`
-	// The template's title.
+	// The template's title. No documented operation changes it in place: a change makes a new template (D123).
 	Title *string `pulumi:"title"`
 	// Use the documents' own form fields.
 	UsePreexistingFields *bool `pulumi:"usePreexistingFields"`
@@ -120,7 +120,7 @@ func (o LookupTemplateResultOutput) Attachments() pulumi.ArrayOutput {
 	return o.ApplyT(func(v LookupTemplateResult) []interface{} { return v.Attachments }).(pulumi.ArrayOutput)
 }
 
-// The CC roles' names.
+// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123).
 func (o LookupTemplateResultOutput) CcRoles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupTemplateResult) []string { return v.CcRoles }).(pulumi.StringArrayOutput)
 }
@@ -145,7 +145,7 @@ func (o LookupTemplateResultOutput) FileUrls() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupTemplateResult) []string { return v.FileUrls }).(pulumi.StringArrayOutput)
 }
 
-// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files.
+// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files.
 func (o LookupTemplateResultOutput) Files() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupTemplateResult) []string { return v.Files }).(pulumi.StringArrayOutput)
 }
@@ -175,7 +175,7 @@ func (o LookupTemplateResultOutput) MergeFields() TemplateMergeFieldArrayOutput 
 	return o.ApplyT(func(v LookupTemplateResult) []TemplateMergeField { return v.MergeFields }).(TemplateMergeFieldArrayOutput)
 }
 
-// The default message of requests sent from it.
+// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
 func (o LookupTemplateResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTemplateResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -195,7 +195,7 @@ func (o LookupTemplateResultOutput) SignerRoles() TemplateSignerRoleArrayOutput 
 	return o.ApplyT(func(v LookupTemplateResult) []TemplateSignerRole { return v.SignerRoles }).(TemplateSignerRoleArrayOutput)
 }
 
-// The default subject of requests sent from it.
+// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
 func (o LookupTemplateResultOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTemplateResult) *string { return v.Subject }).(pulumi.StringPtrOutput)
 }
@@ -210,7 +210,7 @@ func (o LookupTemplateResultOutput) TestMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v LookupTemplateResult) *bool { return v.TestMode }).(pulumi.BoolPtrOutput)
 }
 
-// The template's title.
+// The template's title. No documented operation changes it in place: a change makes a new template (D123).
 func (o LookupTemplateResultOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTemplateResult) *string { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -45,6 +45,8 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+	LegacyTemplateUpdate *bool `pulumi:"legacyTemplateUpdate"`
 	// The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
 	// The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
@@ -61,6 +63,8 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
 	BaseUrl pulumi.StringPtrInput
+	// Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+	LegacyTemplateUpdate pulumi.BoolPtrInput
 	// The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
 	MaxConcurrency pulumi.IntPtrInput
 	// The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
+// A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. The documented API changes nothing of a template in place: a change of its title, subject, message or cc roles replaces it (through update_files when only the subject, message or files change), and the grants follow the new id; esign:legacyTemplateUpdate updates the texts and cc roles in place through the hidden `POST /template/update/{template_id}` instead. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content, files or (without esign:legacyTemplateUpdate) texts fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 //
 // ## Example Usage
 // ### A template from a local PDF, with one signer and a signature field
@@ -66,7 +66,7 @@ type Template struct {
 	AllowReassign pulumi.BoolPtrOutput `pulumi:"allowReassign"`
 	// Signer attachments (the API's objects, camelCase keys). Changing it replaces the object.
 	Attachments pulumi.ArrayOutput `pulumi:"attachments"`
-	// The CC roles' names. Changing it updates the object in place.
+	// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	CcRoles pulumi.StringArrayOutput `pulumi:"ccRoles"`
 	// The API app the template belongs to. Changing it replaces the object.
 	ClientId pulumi.StringPtrOutput `pulumi:"clientId"`
@@ -78,7 +78,7 @@ type Template struct {
 	FileHashes pulumi.StringArrayOutput `pulumi:"fileHashes"`
 	// URLs the service downloads the documents from (instead of `files`). Changing it replaces the object.
 	FileUrls pulumi.StringArrayOutput `pulumi:"fileUrls"`
-	// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+	// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
 	Files pulumi.StringArrayOutput `pulumi:"files"`
 	// Form field groups (the API's objects, camelCase keys). Changing it replaces the object.
 	FormFieldGroups pulumi.ArrayOutput `pulumi:"formFieldGroups"`
@@ -92,7 +92,7 @@ type Template struct {
 	ManagingAccountId pulumi.StringOutput `pulumi:"managingAccountId"`
 	// Merge fields filled in when a request is sent. Changing it replaces the object.
 	MergeFields TemplateMergeFieldArrayOutput `pulumi:"mergeFields"`
-	// The default message of requests sent from it. Changing it updates the object in place.
+	// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Message pulumi.StringPtrOutput `pulumi:"message"`
 	// Key-value metadata. Changing it replaces the object.
 	Metadata pulumi.MapOutput `pulumi:"metadata"`
@@ -100,13 +100,13 @@ type Template struct {
 	SignerExperience pulumi.AnyOutput `pulumi:"signerExperience"`
 	// The signer roles, in order. Changing it replaces the object.
 	SignerRoles TemplateSignerRoleArrayOutput `pulumi:"signerRoles"`
-	// The default subject of requests sent from it. Changing it updates the object in place.
+	// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Subject pulumi.StringPtrOutput `pulumi:"subject"`
 	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId pulumi.StringOutput `pulumi:"templateId"`
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode pulumi.BoolPtrOutput `pulumi:"testMode"`
-	// The template's title. Changing it updates the object in place.
+	// The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Title pulumi.StringPtrOutput `pulumi:"title"`
 	// Use the documents' own form fields. Changing it replaces the object.
 	UsePreexistingFields pulumi.BoolPtrOutput `pulumi:"usePreexistingFields"`
@@ -162,7 +162,7 @@ type templateArgs struct {
 	AllowReassign *bool `pulumi:"allowReassign"`
 	// Signer attachments (the API's objects, camelCase keys). Changing it replaces the object.
 	Attachments []interface{} `pulumi:"attachments"`
-	// The CC roles' names. Changing it updates the object in place.
+	// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	CcRoles []string `pulumi:"ccRoles"`
 	// The API app the template belongs to. Changing it replaces the object.
 	ClientId *string `pulumi:"clientId"`
@@ -170,7 +170,7 @@ type templateArgs struct {
 	FieldOptions interface{} `pulumi:"fieldOptions"`
 	// URLs the service downloads the documents from (instead of `files`). Changing it replaces the object.
 	FileUrls []string `pulumi:"fileUrls"`
-	// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+	// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
 	Files []string `pulumi:"files"`
 	// Form field groups (the API's objects, camelCase keys). Changing it replaces the object.
 	FormFieldGroups []interface{} `pulumi:"formFieldGroups"`
@@ -180,7 +180,7 @@ type templateArgs struct {
 	FormFieldsPerDocument []interface{} `pulumi:"formFieldsPerDocument"`
 	// Merge fields filled in when a request is sent. Changing it replaces the object.
 	MergeFields []TemplateMergeField `pulumi:"mergeFields"`
-	// The default message of requests sent from it. Changing it updates the object in place.
+	// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Message *string `pulumi:"message"`
 	// Key-value metadata. Changing it replaces the object.
 	Metadata map[string]interface{} `pulumi:"metadata"`
@@ -188,13 +188,13 @@ type templateArgs struct {
 	SignerExperience interface{} `pulumi:"signerExperience"`
 	// The signer roles, in order. Changing it replaces the object.
 	SignerRoles []TemplateSignerRole `pulumi:"signerRoles"`
-	// The default subject of requests sent from it. Changing it updates the object in place.
+	// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Subject *string `pulumi:"subject"`
 	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId *string `pulumi:"templateId"`
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode *bool `pulumi:"testMode"`
-	// The template's title. Changing it updates the object in place.
+	// The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Title *string `pulumi:"title"`
 	// Use the documents' own form fields. Changing it replaces the object.
 	UsePreexistingFields *bool `pulumi:"usePreexistingFields"`
@@ -206,7 +206,7 @@ type TemplateArgs struct {
 	AllowReassign pulumi.BoolPtrInput
 	// Signer attachments (the API's objects, camelCase keys). Changing it replaces the object.
 	Attachments pulumi.ArrayInput
-	// The CC roles' names. Changing it updates the object in place.
+	// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	CcRoles pulumi.StringArrayInput
 	// The API app the template belongs to. Changing it replaces the object.
 	ClientId pulumi.StringPtrInput
@@ -214,7 +214,7 @@ type TemplateArgs struct {
 	FieldOptions pulumi.Input
 	// URLs the service downloads the documents from (instead of `files`). Changing it replaces the object.
 	FileUrls pulumi.StringArrayInput
-	// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+	// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
 	Files pulumi.StringArrayInput
 	// Form field groups (the API's objects, camelCase keys). Changing it replaces the object.
 	FormFieldGroups pulumi.ArrayInput
@@ -224,7 +224,7 @@ type TemplateArgs struct {
 	FormFieldsPerDocument pulumi.ArrayInput
 	// Merge fields filled in when a request is sent. Changing it replaces the object.
 	MergeFields TemplateMergeFieldArrayInput
-	// The default message of requests sent from it. Changing it updates the object in place.
+	// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Message pulumi.StringPtrInput
 	// Key-value metadata. Changing it replaces the object.
 	Metadata pulumi.MapInput
@@ -232,13 +232,13 @@ type TemplateArgs struct {
 	SignerExperience pulumi.Input
 	// The signer roles, in order. Changing it replaces the object.
 	SignerRoles TemplateSignerRoleArrayInput
-	// The default subject of requests sent from it. Changing it updates the object in place.
+	// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Subject pulumi.StringPtrInput
 	// Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
 	TemplateId pulumi.StringPtrInput
 	// A test-mode template (not legally binding). Changing it replaces the object.
 	TestMode pulumi.BoolPtrInput
-	// The template's title. Changing it updates the object in place.
+	// The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 	Title pulumi.StringPtrInput
 	// Use the documents' own form fields. Changing it replaces the object.
 	UsePreexistingFields pulumi.BoolPtrInput
@@ -341,7 +341,7 @@ func (o TemplateOutput) Attachments() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.ArrayOutput { return v.Attachments }).(pulumi.ArrayOutput)
 }
 
-// The CC roles' names. Changing it updates the object in place.
+// The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 func (o TemplateOutput) CcRoles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.CcRoles }).(pulumi.StringArrayOutput)
 }
@@ -371,7 +371,7 @@ func (o TemplateOutput) FileUrls() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.FileUrls }).(pulumi.StringArrayOutput)
 }
 
-// Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+// Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
 func (o TemplateOutput) Files() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.Files }).(pulumi.StringArrayOutput)
 }
@@ -406,7 +406,7 @@ func (o TemplateOutput) MergeFields() TemplateMergeFieldArrayOutput {
 	return o.ApplyT(func(v *Template) TemplateMergeFieldArrayOutput { return v.MergeFields }).(TemplateMergeFieldArrayOutput)
 }
 
-// The default message of requests sent from it. Changing it updates the object in place.
+// The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 func (o TemplateOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -426,7 +426,7 @@ func (o TemplateOutput) SignerRoles() TemplateSignerRoleArrayOutput {
 	return o.ApplyT(func(v *Template) TemplateSignerRoleArrayOutput { return v.SignerRoles }).(TemplateSignerRoleArrayOutput)
 }
 
-// The default subject of requests sent from it. Changing it updates the object in place.
+// The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 func (o TemplateOutput) Subject() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Subject }).(pulumi.StringPtrOutput)
 }
@@ -441,7 +441,7 @@ func (o TemplateOutput) TestMode() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.BoolPtrOutput { return v.TestMode }).(pulumi.BoolPtrOutput)
 }
 
-// The template's title. Changing it updates the object in place.
+// The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
 func (o TemplateOutput) Title() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Title }).(pulumi.StringPtrOutput)
 }

@@ -41,6 +41,17 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+ */
+export declare const legacyTemplateUpdate: boolean | undefined;
+Object.defineProperty(exports, "legacyTemplateUpdate", {
+    get() {
+        return __config.getObject<boolean>("legacyTemplateUpdate");
+    },
+    enumerable: true,
+});
+
+/**
  * The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
  */
 export declare const maxConcurrency: number | undefined;

@@ -112,7 +112,7 @@ class GetTemplateResult:
     @pulumi.getter(name="ccRoles")
     def cc_roles(self) -> Optional[Sequence[_builtins.str]]:
         """
-        The CC roles' names.
+        The CC roles' names. No documented operation changes them in place: a change makes a new template (D123).
         """
         return pulumi.get(self, "cc_roles")
 
@@ -152,7 +152,7 @@ class GetTemplateResult:
     @pulumi.getter
     def files(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files.
+        Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files.
         """
         return pulumi.get(self, "files")
 
@@ -200,7 +200,7 @@ class GetTemplateResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        The default message of requests sent from it.
+        The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
         """
         return pulumi.get(self, "message")
 
@@ -232,7 +232,7 @@ class GetTemplateResult:
     @pulumi.getter
     def subject(self) -> Optional[_builtins.str]:
         """
-        The default subject of requests sent from it.
+        The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay.
         """
         return pulumi.get(self, "subject")
 
@@ -256,7 +256,7 @@ class GetTemplateResult:
     @pulumi.getter
     def title(self) -> Optional[_builtins.str]:
         """
-        The template's title.
+        The template's title. No documented operation changes it in place: a change makes a new template (D123).
         """
         return pulumi.get(self, "title")
 

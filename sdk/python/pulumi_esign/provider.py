@@ -22,6 +22,7 @@ class ProviderArgs:
                  allowed_account_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 legacy_template_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None,
                  template_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
@@ -31,6 +32,7 @@ class ProviderArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_account_ids: The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent. Default provider: also read from the ESIGN_ALLOWED_ACCOUNT_IDS environment variable.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state). Default provider: also read from the ESIGN_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
+        :param pulumi.Input[_builtins.bool] legacy_template_update: Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
         :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
         :param pulumi.Input[_builtins.int] requests_per_minute: The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         :param pulumi.Input[_builtins.float] template_timeout_seconds: How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
@@ -41,6 +43,8 @@ class ProviderArgs:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if legacy_template_update is not None:
+            pulumi.set(__self__, "legacy_template_update", legacy_template_update)
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
         if requests_per_minute is not None:
@@ -83,6 +87,18 @@ class ProviderArgs:
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="legacyTemplateUpdate")
+    def legacy_template_update(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+        """
+        return pulumi.get(self, "legacy_template_update")
+
+    @legacy_template_update.setter
+    def legacy_template_update(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "legacy_template_update", value)
 
     @_builtins.property
     @pulumi.getter(name="maxConcurrency")
@@ -130,6 +146,7 @@ class Provider(pulumi.ProviderResource):
                  allowed_account_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 legacy_template_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None,
                  template_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -142,6 +159,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_account_ids: The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent. Default provider: also read from the ESIGN_ALLOWED_ACCOUNT_IDS environment variable.
         :param pulumi.Input[_builtins.str] api_key: The API key of the account to manage. Set it with `pulumi config set esign:apiKey --secret` or the ESIGN_API_KEY environment variable (which keeps it out of the stack's state). Default provider: also read from the ESIGN_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service). Default provider: also read from the ESIGN_BASE_URL environment variable. Default: https://api.hellosign.com/v3.
+        :param pulumi.Input[_builtins.bool] legacy_template_update: Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
         :param pulumi.Input[_builtins.int] max_concurrency: The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.
         :param pulumi.Input[_builtins.int] requests_per_minute: The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100. Default provider: also read from the ESIGN_REQUESTS_PER_MINUTE environment variable.
         :param pulumi.Input[_builtins.float] template_timeout_seconds: How long a Template waits for the service's processing of its files, in seconds. Default provider: also read from the ESIGN_TEMPLATE_TIMEOUT_SECONDS environment variable. Default: 300.
@@ -173,6 +191,7 @@ class Provider(pulumi.ProviderResource):
                  allowed_account_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 legacy_template_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.int]] = None,
                  template_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -188,6 +207,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["allowed_account_ids"] = pulumi.Output.from_input(allowed_account_ids).apply(pulumi.runtime.to_json) if allowed_account_ids is not None else None
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["legacy_template_update"] = pulumi.Output.from_input(legacy_template_update).apply(pulumi.runtime.to_json) if legacy_template_update is not None else None
             __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
             __props__.__dict__["requests_per_minute"] = pulumi.Output.from_input(requests_per_minute).apply(pulumi.runtime.to_json) if requests_per_minute is not None else None
             __props__.__dict__["template_timeout_seconds"] = pulumi.Output.from_input(template_timeout_seconds).apply(pulumi.runtime.to_json) if template_timeout_seconds is not None else None

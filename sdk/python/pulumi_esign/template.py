@@ -48,21 +48,21 @@ class TemplateArgs:
         :param pulumi.Input[Sequence[pulumi.Input['TemplateSignerRoleArgs']]] signer_roles: The signer roles, in order. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] allow_reassign: Whether signers may reassign. Changing it replaces the object.
         :param pulumi.Input[Sequence[Any]] attachments: Signer attachments (the API's objects, camelCase keys). Changing it replaces the object.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cc_roles: The CC roles' names. Changing it updates the object in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cc_roles: The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.str] client_id: The API app the template belongs to. Changing it replaces the object.
         :param Any field_options: Field options (the API's object, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] file_urls: URLs the service downloads the documents from (instead of `files`). Changing it replaces the object.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] files: Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] files: Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
         :param pulumi.Input[Sequence[Any]] form_field_groups: Form field groups (the API's objects, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[Any]] form_field_rules: Form field rules (the API's objects, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input['TemplateMergeFieldArgs']]] merge_fields: Merge fields filled in when a request is sent. Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] message: The default message of requests sent from it. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] message: The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[Mapping[str, Any]] metadata: Key-value metadata. Changing it replaces the object.
         :param Any signer_experience: Signer experience settings (the API's object, camelCase keys). Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] test_mode: A test-mode template (not legally binding). Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] title: The template's title. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] title: The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.bool] use_preexisting_fields: Use the documents' own form fields. Changing it replaces the object.
         """
         pulumi.set(__self__, "form_fields_per_document", form_fields_per_document)
@@ -156,7 +156,7 @@ class TemplateArgs:
     @pulumi.getter(name="ccRoles")
     def cc_roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        The CC roles' names. Changing it updates the object in place.
+        The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "cc_roles")
 
@@ -204,7 +204,7 @@ class TemplateArgs:
     @pulumi.getter
     def files(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+        Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
         """
         return pulumi.get(self, "files")
 
@@ -252,7 +252,7 @@ class TemplateArgs:
     @pulumi.getter
     def message(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The default message of requests sent from it. Changing it updates the object in place.
+        The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "message")
 
@@ -288,7 +288,7 @@ class TemplateArgs:
     @pulumi.getter
     def subject(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The default subject of requests sent from it. Changing it updates the object in place.
+        The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "subject")
 
@@ -324,7 +324,7 @@ class TemplateArgs:
     @pulumi.getter
     def title(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The template's title. Changing it updates the object in place.
+        The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "title")
 
@@ -373,7 +373,7 @@ class Template(pulumi.CustomResource):
                  use_preexisting_fields: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
+        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. The documented API changes nothing of a template in place: a change of its title, subject, message or cc roles replaces it (through update_files when only the subject, message or files change), and the grants follow the new id; esign:legacyTemplateUpdate updates the texts and cc roles in place through the hidden `POST /template/update/{template_id}` instead. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content, files or (without esign:legacyTemplateUpdate) texts fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
         ## Example Usage
         ### A template from a local PDF, with one signer and a signature field
@@ -405,23 +405,23 @@ class Template(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] allow_reassign: Whether signers may reassign. Changing it replaces the object.
         :param pulumi.Input[Sequence[Any]] attachments: Signer attachments (the API's objects, camelCase keys). Changing it replaces the object.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cc_roles: The CC roles' names. Changing it updates the object in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cc_roles: The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.str] client_id: The API app the template belongs to. Changing it replaces the object.
         :param Any field_options: Field options (the API's object, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] file_urls: URLs the service downloads the documents from (instead of `files`). Changing it replaces the object.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] files: Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] files: Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
         :param pulumi.Input[Sequence[Any]] form_field_groups: Form field groups (the API's objects, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[Any]] form_field_rules: Form field rules (the API's objects, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[Any]] form_fields_per_document: The API's form field objects with camelCase keys: documentIndex, apiId, type, signer, x, y, width, height, required, ... Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input[Union['TemplateMergeFieldArgs', 'TemplateMergeFieldArgsDict']]]] merge_fields: Merge fields filled in when a request is sent. Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] message: The default message of requests sent from it. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] message: The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[Mapping[str, Any]] metadata: Key-value metadata. Changing it replaces the object.
         :param Any signer_experience: Signer experience settings (the API's object, camelCase keys). Changing it replaces the object.
         :param pulumi.Input[Sequence[pulumi.Input[Union['TemplateSignerRoleArgs', 'TemplateSignerRoleArgsDict']]]] signer_roles: The signer roles, in order. Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] subject: The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.str] template_id: Adopt this existing template instead of creating one (never replaced afterwards; declared content must be what it has). An output otherwise: the template id (also the resource id). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] test_mode: A test-mode template (not legally binding). Changing it replaces the object.
-        :param pulumi.Input[_builtins.str] title: The template's title. Changing it updates the object in place.
+        :param pulumi.Input[_builtins.str] title: The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         :param pulumi.Input[_builtins.bool] use_preexisting_fields: Use the documents' own form fields. Changing it replaces the object.
         """
         ...
@@ -431,7 +431,7 @@ class Template(pulumi.CustomResource):
                  args: TemplateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content or files fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
+        A reusable document with signer roles and form fields. A create waits until the service has processed the files (esign:templateTimeoutSeconds). Who may use it is held by TemplateAccess resources. The documented API changes nothing of a template in place: a change of its title, subject, message or cc roles replaces it (through update_files when only the subject, message or files change), and the grants follow the new id; esign:legacyTemplateUpdate updates the texts and cc roles in place through the hidden `POST /template/update/{template_id}` instead. A template adopted by `templateId` (a warning names it) is never replaced, since a replace would delete it: a change of its content, files or (without esign:legacyTemplateUpdate) texts fails the preview naming the property. Content the program does not declare is not compared; the texts and cc roles it declares are read back by refresh.
 
         ## Example Usage
         ### A template from a local PDF, with one signer and a signature field
@@ -599,7 +599,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter(name="ccRoles")
     def cc_roles(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        The CC roles' names. Changing it updates the object in place.
+        The CC roles' names. No documented operation changes them in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "cc_roles")
 
@@ -647,7 +647,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def files(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Local file paths, read by the provider; changes are detected by content. A change of files alone goes through update_files. A change of this value alone changes nothing in the service.
+        Local file paths, read by the provider; changes are detected by content. A change of files (with the subject or message at most) goes through update_files. A change of this value alone changes nothing in the service.
         """
         return pulumi.get(self, "files")
 
@@ -703,7 +703,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def message(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The default message of requests sent from it. Changing it updates the object in place.
+        The default message of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "message")
 
@@ -735,7 +735,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def subject(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The default subject of requests sent from it. Changing it updates the object in place.
+        The default subject of requests sent from it. A change goes through update_files (a new template overlaid on the old one) when the title, cc roles and content stay. Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "subject")
 
@@ -759,7 +759,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def title(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The template's title. Changing it updates the object in place.
+        The template's title. No documented operation changes it in place: a change makes a new template (D123). Changing it replaces the object, unless esign:legacyTemplateUpdate is on: then an update through the hidden `POST /template/update/{template_id}`.
         """
         return pulumi.get(self, "title")
 

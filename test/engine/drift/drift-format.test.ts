@@ -48,21 +48,21 @@ describe("drift report rendering", () => {
     assert.deepStrictEqual(JSON.parse(formatDrift("prod", entries, "json")), { stack: "prod", drifted: true, differences: entries, unmanagedFound: false, unmanaged: [] });
   });
 
-  it("takes update vs replace per property from the resource's rules: a title edit is an update, even in a replace step", () => {
-    const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:Template::template:nda";
+  it("takes update vs replace per property from the resource's rules: an app's name edit is an update, even in a replace step", () => {
+    const urn = "urn:pulumi:prod::acme::pulumi-nodejs:dynamic/esign:ApiApp::app:portal";
     const step = {
       op: "replace",
       urn,
-      type: "pulumi-nodejs:dynamic/esign:Template",
-      old: { outputs: { __provider: "x", title: "Old NDA", fileHashes: ["aaa"], managingAccountId: "acc1" } },
-      new: { inputs: { __provider: "x", title: "NDA", fileHashes: ["bbb"] } },
+      type: "pulumi-nodejs:dynamic/esign:ApiApp",
+      old: { outputs: { __provider: "x", clientId: "c1", name: "Old portal", managingAccountId: "acc1" } },
+      new: { inputs: { __provider: "x", clientId: "c2", name: "Portal" } },
     };
     const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
     assert.deepStrictEqual(
       entries.map((e) => [e.property, e.action]),
       [
-        ["fileHashes", "replace"],
-        ["title", "update"],
+        ["clientId", "replace"],
+        ["name", "update"],
       ],
     );
   });
@@ -80,16 +80,17 @@ describe("drift report rendering", () => {
       new: { inputs: { __provider: "x", title: "NDA", signerRoles: [{ name: "Client" }], formFieldsPerDocument: [], fileHashes: ["aaa"] } },
     };
     const entries = driftFromEvents([{ resourcePreEvent: { metadata: step } } as never], new Set([urn]));
+    // No documented operation changes a template's title in place (D123).
     assert.deepStrictEqual(
       entries.map((e) => [e.property, e.action]),
-      [["title", "update"]],
+      [["title", "replace"]],
     );
     // The native plugin's resources are read by the same rules.
     const native = { ...step, urn: urn.replace("pulumi-nodejs:dynamic/esign:Template", "esign:index:Template"), type: "esign:index:Template" };
     const nativeEntries = driftFromEvents([{ resourcePreEvent: { metadata: native } } as never], new Set([native.urn]));
     assert.deepStrictEqual(
       nativeEntries.map((e) => [e.type, e.property, e.action]),
-      [["esign:Template", "title", "update"]],
+      [["esign:Template", "title", "replace"]],
     );
   });
 

@@ -2,8 +2,9 @@
  * A rename never deletes the object. A new logical name for the same member
  * or grant, or for an app that the new name adopts (`adopt: true`), makes the engine create the
  * new name (which takes the existing object over) and then delete the old one: that delete must
- * keep the object. An app renamed without aliases or adopt previews as what it is, a new app and
- * the old one's delete (D35). A rename with `aliases` previews as no change at all.
+ * keep the object. An app renamed without aliases or adopt stops the preview in one line naming
+ * the alias to add (its name is this stack's app: D125). A rename with `aliases` previews as no
+ * change at all.
  */
 import * as assert from "assert";
 import * as path from "path";
@@ -58,10 +59,16 @@ describe("engine: a rename keeps the object (safety)", function () {
     await svc?.close();
   });
 
-  it("renaming an API app's logical name without aliases previews a new app and the old one's delete", async () => {
+  it("renaming an API app's logical name without aliases stops the preview in one line naming the alias (D125)", async () => {
     appName = "app:customer-portal";
-    const preview = await t.stack.preview({ diff: true });
-    assert.deepStrictEqual(changes({ resourceChanges: preview.changeSummary }), { create: 1, delete: 1 });
+    const seq = await svc.lastSeq();
+    await assert.rejects(t.stack.preview({ diff: true }), (e: Error) =>
+      /the stack already holds API app "Portal" as "app:portal": .*\(aliases: \[\{ name: "app:portal" \}\] in a program\)/.test(e.message),
+    );
+    assert.deepStrictEqual(
+      (await svc.requestsSince(seq)).filter((r) => r.method !== "GET"),
+      [],
+    );
     appName = "app:portal";
   });
 

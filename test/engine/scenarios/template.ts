@@ -1,7 +1,7 @@
 /**
  * Template and TemplateAccess through the real engine, against the local service or a real
  * account (target.ts): asynchronous creation awaited, in test mode where the target has it,
- * title updated in place, a file change replaced through update_files (old template removed),
+ * a new title replaced (D123), a file change replaced through update_files (old template removed),
  * a template_error reported with its reason, bad input at preview, destroy. Access can only be
  * given to an accepted team member, which only the local service can make during a run, so the
  * access steps are local only.
@@ -71,13 +71,20 @@ export function templateScenario(target: ScenarioTarget): void {
       await withoutRequests(s, () => t.stack.preview({ expectNoChanges: true }));
     });
 
-    it("updates the title in place", async () => {
+    it("replaces the template for a new title (no documented operation changes it in place: D123); the access follows", async () => {
+      const oldId = (await t.stack.outputs()).templateId.value;
       title = s.name("Mutual NDA");
       const preview = await t.stack.preview();
-      assert.strictEqual(preview.changeSummary.update, 1);
-      assert.ok(!preview.changeSummary.replace);
+      assert.strictEqual(preview.changeSummary.replace, made, "the template and, with its id, the access");
+      assert.ok(!preview.changeSummary.update);
       const up = await t.stack.up();
-      assert.strictEqual((await s.api.get(`/template/${up.outputs.templateId.value}`)).data.template.title, s.name("Mutual NDA"));
+      const newId = up.outputs.templateId.value;
+      assert.notStrictEqual(newId, oldId);
+      const template = (await s.api.get(`/template/${newId}`)).data.template;
+      assert.strictEqual(template.title, s.name("Mutual NDA"));
+      if (target.local) assert.ok(hasAlice(template), "access moved to the new template");
+      assert.strictEqual((await s.api.get(`/template/${oldId}`)).status, 404, "the old template is gone");
+      await t.stack.preview({ expectNoChanges: true });
     });
 
     it("replaces a file change through update_files and removes the old template", async () => {

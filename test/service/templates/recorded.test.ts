@@ -13,7 +13,7 @@ describe("service: templates, as recorded", function () {
   this.timeout(30_000);
   let svc: RunningService;
   let api: Api;
-  before(async () => ({ svc, api } = await startForTest({ plan: "premium", autoAcceptInvites: false })));
+  before(async () => ({ svc, api } = await startForTest({ plan: "premium", autoAcceptInvites: false, responseDialect: "sdk-2025" /* serves the hidden update route too (D123) */ })));
   after(() => svc.close());
 
   const create = (fields: Record<string, unknown> = {}, who = api) =>

@@ -18,7 +18,7 @@ describe("service: templates", () => {
   let api: Api;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   before(async () => {
-    ({ svc, api } = await startForTest({ plan: "premium", templateProcessingMs: 150 }));
+    ({ svc, api } = await startForTest({ plan: "premium", templateProcessingMs: 150, responseDialect: "sdk-2025" /* serves the hidden update route too (D123) */ }));
     receiver = await startReceiver();
     expectStatus(await api.put("/account", { callback_url: `${receiver.url}/account-cb` }), 200);
   });

@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl')
 
     @_builtins.property
+    def legacy_template_update(self) -> Optional[bool]:
+        """
+        Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route. Default provider: also read from the ESIGN_LEGACY_TEMPLATE_UPDATE environment variable. Default: false.
+        """
+        return __config__.get_bool('legacyTemplateUpdate')
+
+    @_builtins.property
     def max_concurrency(self) -> Optional[int]:
         """
         The most API requests in flight at once (default 4). Default provider: also read from the ESIGN_MAX_CONCURRENCY environment variable.

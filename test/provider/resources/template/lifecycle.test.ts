@@ -15,7 +15,8 @@ import { examplePdf, ndaTemplate } from "../../support/fixtures";
 describe("fast tier: Template", () => {
   let h: ProviderHarness;
   const templates = () => h.resource("Template");
-  before(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead()));
+  // The legacy dialect: one test opts into the hidden update route (D123).
+  before(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0, responseDialect: "sdk-2025" })).ignoringPinRead()));
   after(async () => h?.close());
 
   it("check names the property and the rule, without a request", async () => {
@@ -81,10 +82,11 @@ describe("fast tier: Template", () => {
           fieldOptions: { set: { fieldOptions: { dateFormat: "DD - MM - YYYY" } }, expect: replace },
           attachments: { set: { attachments: [{ name: "ID", signerIndex: 0 }] }, expect: replace },
           signerExperience: { set: { signerExperience: { formView: "disabled" } }, expect: replace },
-          title: { set: { title: "NDA 2" }, expect: "update" },
-          subject: { set: { subject: "Sign, please" }, expect: "update" },
-          message: { set: { message: "Thank you" }, expect: "update" },
-          ccRoles: { set: { ccRoles: ["Legal"] }, expect: "update" },
+          // No documented operation changes them in place (D123; texts.test.ts: which replacement, and the opt-in).
+          title: { set: { title: "NDA 2" }, expect: replace },
+          subject: { set: { subject: "Sign, please" }, expect: replace },
+          message: { set: { message: "Thank you" }, expect: replace },
+          ccRoles: { set: { ccRoles: ["Legal"] }, expect: replace },
         },
         same: [
           { title: "the same file at another path", set: { files: [copy] } },
@@ -92,12 +94,14 @@ describe("fast tier: Template", () => {
         ],
       });
       const unknown = await templates().diff(nda.id, nda.outs, { ...inputs, title: UNKNOWN });
-      assert.deepStrictEqual([unknown.changes, unknown.replaces], [true, []], "an unknown title is an update at preview");
+      assert.deepStrictEqual([unknown.changes, unknown.replaces], [true, ["title"]], "an unknown title is a replace at preview");
     });
 
-    it("update changes the texts in one request and reads the template back", async () => {
+    it("with esign:legacyTemplateUpdate, update changes the texts in one request and reads the template back", async () => {
       const news = { ...inputs, title: "NDA 2" };
+      h.set({ "esign:legacyTemplateUpdate": "true" });
       const { result, calls } = await h.counting(() => templates().update(nda.id, nda.outs, news));
+      h.set({ "esign:legacyTemplateUpdate": undefined });
       assert.deepStrictEqual(calls, [`POST /v3/template/update/${nda.id}`, `GET /v3/template/${nda.id}`]);
       assert.strictEqual(result.title, "NDA 2");
       nda = { id: nda.id, outs: result };

@@ -10,7 +10,8 @@ import { allLost, LOSSES, loseNextAnswer, rows } from "../../support/lost-answer
 
 describe("fast tier: Template after a lost answer", () => {
   let h: ProviderHarness;
-  beforeEach(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead()));
+  // The legacy dialect: the update test opts into the hidden route (D123).
+  beforeEach(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0, responseDialect: "sdk-2025" })).ignoringPinRead()));
   afterEach(async () => h?.close());
 
   const templates = () => h.resource("Template");
@@ -37,9 +38,10 @@ describe("fast tier: Template after a lost answer", () => {
         assert.deepStrictEqual(await ids(), [a.id, b.id].sort());
       });
 
-      it("update leaves the template as declared", async () => {
+      it("update (esign:legacyTemplateUpdate) leaves the template as declared", async () => {
         const made = await templates().create(ndaTemplate());
         h.nextRun();
+        h.set({ "esign:legacyTemplateUpdate": "true" });
         await loseNextAnswer(h, "POST", "/template/update/{id}", loss);
         const outs = await templates().update(made.id, made.outs, ndaTemplate({ title: "NDA 2" }));
         assert.ok(await allLost(h));
@@ -48,6 +50,19 @@ describe("fast tier: Template after a lost answer", () => {
           (await rows(h, "templates")).map((t) => t.title),
           ["NDA 2"],
         );
+      });
+
+      it("a text change by replacement keeps the one new template it made", async () => {
+        const old = await templates().create(ndaTemplate());
+        h.nextRun();
+        const news = ndaTemplate({ title: "NDA 2" });
+        await templates().diff(old.id, old.outs, news);
+        await loseNextAnswer(h, "POST", "/template/create", loss);
+        const made = await templates().create(news);
+        assert.ok(await allLost(h));
+        await templates().delete(old.id, old.outs); // the engine's delete of the replaced one
+        assert.deepStrictEqual(await ids(), [made.id]);
+        assert.strictEqual(made.outs.title, "NDA 2");
       });
 
       it("a file change (update_files) keeps the one new template it made", async () => {
