@@ -41,6 +41,8 @@ export interface ProviderContext {
   holder: KeyHolder;
   /** What this run's diffs left for its creates (deployment/hand-over.ts). */
   handOvers: HandOvers;
+  /** How long after a create a read that misses the object is taken for the service's lag; default READ_LAG_BOUND_MS (core/read-lag.ts, D120). */
+  readLagMs?: number;
   /** The key's account (GET /account once per context; deployment/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
@@ -72,6 +74,8 @@ export interface HostState {
   /** What the run's diffs left for its creates. */
   readonly handOvers: HandOvers;
   readonly memo: RunMemo;
+  /** The read-after-create lag's bound, ms (default READ_LAG_BOUND_MS of core/read-lag.ts; fast tests shorten it). */
+  readonly readLagMs?: number;
 }
 
 export class Deployment {
@@ -88,6 +92,8 @@ export class Deployment {
   readonly handOvers: HandOvers;
   /** What the run read once (the stack's checkpoint before its first create, D96). */
   readonly memo: RunMemo;
+  /** The read-after-create lag's bound (core/read-lag.ts); undefined: its default. */
+  readonly readLagMs: number | undefined;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -107,6 +113,7 @@ export class Deployment {
     this.log = state.log ?? new EngineLog(undefined);
     this.handOvers = state.handOvers ?? new HandOvers();
     this.memo = state.memo ?? new RunMemo();
+    this.readLagMs = state.readLagMs;
   }
 
   /**
@@ -114,7 +121,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, readLagMs: this.readLagMs });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -163,6 +170,7 @@ export class Deployment {
       settings,
       holder: this.holder,
       handOvers: this.handOvers,
+      readLagMs: this.readLagMs,
       account() {
         if (account) return account;
         const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));
