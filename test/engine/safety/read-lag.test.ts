@@ -71,6 +71,24 @@ describe("engine: the service hides new templates, API apps and teams from reads
     await upHoldsOneOfEach("read-lag", svc.apiKey, svc.accountId);
   });
 
+  it("a failure after the service made the template: the stack records it, the next up continues from it", async () => {
+    const other = await svc.control("POST", "/accounts", { plan: "premium" });
+    const t = await newStack("read-lag-unfinished", program, { config: svc.stackConfig(other.api_key) });
+    stacks.push(t);
+    // The template's first read after its create fails (not the lag: a 400), once.
+    await svc.control("POST", "/faults", { method: "GET", path: "/template/files_as_file_url/*", status: 400, error_name: "bad_request", error_msg: "Injected", count: 1 });
+    await assert.rejects(t.stack.up(), (e: Error) => /the service made it \(\w+\), so the stack records it/.test(e.message));
+    await svc.control("DELETE", "/faults");
+    const made = await held(other.account_id);
+    assert.strictEqual(made.templates.length, 1);
+    assert.strictEqual((await t.resource("nda")).templateId, made.templates[0], "the engine recorded the template the service made");
+    const up = await t.stack.up();
+    assert.deepStrictEqual(changes(up.summary), { update: 1 }, JSON.stringify(up.summary.resourceChanges)); // the engine's update continues the unfinished create
+    assert.deepStrictEqual((await held(other.account_id)).templates, made.templates, "no second template");
+    const preview = await t.stack.preview({ expectNoChanges: true });
+    assert.deepStrictEqual(preview.changeSummary, { same: 4 });
+  });
+
   it("the same when every create's answer is lost after the service made the object", async () => {
     const other = await svc.control("POST", "/accounts", { plan: "premium" });
     for (const p of ["/template/create", "/api_app", "/team/create"]) {
