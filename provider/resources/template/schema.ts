@@ -65,11 +65,11 @@ export const templateAbout = {
     ["preview", "none (files are hashed locally)"],
     [
       "create",
-      "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`",
+      "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}` (a 404 within 30 s of the create is the service's read-after-create lag and is tried again)",
     ],
     ["replace of files only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
     ["create with `templateId`", "`GET /template/{template_id}`, then `POST /template/update/{template_id}` and a `GET` only when the declared texts or cc roles differ"],
-    ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
+    ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state; within 30 s of the create, a 404 is tried again until then)"],
     ["update", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
     ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
   ],
