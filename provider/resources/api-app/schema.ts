@@ -58,7 +58,10 @@ export const apiAppAbout = {
     "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",
   calls: [
     ["preview", "none (`check` and `diff` are local)"],
-    ["create", "the caller's apps (below, to recognise the app a create whose answer was lost made), then `POST /api_app` (multipart when `customLogoFile` is set), then `GET /api_app/{client_id}` until the new app is readable (a 404 within 30 s of the create is the service's read-after-create lag and is tried again)"],
+    [
+      "create",
+      "the caller's apps (below, to recognise the app a create whose answer was lost made), then `POST /api_app` (multipart when `customLogoFile` is set), then `GET /api_app/{client_id}` until the new app is readable (a 404 within 30 s of the create is the service's read-after-create lag and is tried again)",
+    ],
     ["create with `adopt: true`", "the caller's apps and the caller's account id (the pin's `GET /account`, below); then `PUT /api_app/{client_id}` only if the declared settings differ"],
     ["create with `clientId`", "`GET /api_app/{client_id}`, then `PUT /api_app/{client_id}` only if the declared settings differ"],
     [
