@@ -71,7 +71,7 @@ describe("engine: the service hides new templates, API apps and teams from reads
     await upHoldsOneOfEach("read-lag", svc.apiKey, svc.accountId);
   });
 
-  it("a failure after the service made the template: the stack records it, the next up continues from it", async () => {
+  it("a failure after the service made the template: the stack records it, a refresh right away does not drop it, the next up makes no second one", async () => {
     const other = await svc.control("POST", "/accounts", { plan: "premium" });
     const t = await newStack("read-lag-unfinished", program, { config: svc.stackConfig(other.api_key) });
     stacks.push(t);
@@ -82,8 +82,17 @@ describe("engine: the service hides new templates, API apps and teams from reads
     const made = await held(other.account_id);
     assert.strictEqual(made.templates.length, 1);
     assert.strictEqual((await t.resource("nda")).templateId, made.templates[0], "the engine recorded the template the service made");
+    // A refresh right away (the service may still hide it): the recorded template is not taken for gone,
+    // and the dynamic provider is found in its recorded outputs.
+    const refresh = await t.stack.refresh();
+    assert.strictEqual(refresh.summary.resourceChanges?.delete, undefined, JSON.stringify(refresh.summary.resourceChanges));
+    const refreshed = await t.resource("nda");
+    assert.strictEqual(refreshed.templateId, made.templates[0]);
+    assert.ok(Array.isArray(refreshed.documents), "the refresh read the whole template");
+    // The refresh's read finished it (the engine drops the init error), so nothing is left to do; without
+    // the refresh the next up's update continues it (test/engine/native/read-lag.test.ts).
     const up = await t.stack.up();
-    assert.deepStrictEqual(changes(up.summary), { update: 1 }, JSON.stringify(up.summary.resourceChanges)); // the engine's update continues the unfinished create
+    assert.deepStrictEqual(changes(up.summary), {}, JSON.stringify(up.summary.resourceChanges));
     assert.deepStrictEqual((await held(other.account_id)).templates, made.templates, "no second template");
     const preview = await t.stack.preview({ expectNoChanges: true });
     assert.deepStrictEqual(preview.changeSummary, { same: 4 });
