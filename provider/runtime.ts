@@ -9,8 +9,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Props } from "./core/resource";
-import { Deployment, type ConfigureRequest } from "./deployment/context";
+import { Deployment, type ConfigureRequest, type HostState } from "./deployment/context";
 import { dynamicHostEngine, EngineLog } from "./deployment/engine-log";
+import { PartialCreate } from "./deployment/errors";
 import { dropHostEcho } from "./host-patches/host-echo";
 import { resourceOperations, type OperationName } from "./operations";
 
@@ -24,8 +25,13 @@ const ECHOED = new Set<OperationName>(["check", "diff", "read", "delete"]);
 
 /** A dynamic host: its own Deployment, and one provider object per resource type. */
 export class DynamicHost {
-  private deployment = new Deployment("dynamic", undefined, { log: new EngineLog(dynamicHostEngine()) });
+  private deployment: Deployment;
   private readonly providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+
+  /** `timing`: the read-after-create lag's bound (default READ_LAG_BOUND_MS; fast tests shorten it). */
+  constructor(timing: Pick<Partial<HostState>, "readLagMs"> = {}) {
+    this.deployment = new Deployment("dynamic", undefined, { log: new EngineLog(dynamicHostEngine()), ...timing });
+  }
 
   /** What the engine's configure does: new settings start a new client and cache (claims stay). */
   configure(request: ConfigureRequest): void {
@@ -54,7 +60,11 @@ export class DynamicHost {
       configure: async (req) => this.configure({ get: (key) => req.config?.get(key) }),
       check: (olds, news) => this.run("check", (d) => ops.check(d, withoutProvider(olds), withoutProvider(news))),
       diff: (id, olds, news) => this.run("diff", (d) => ops.diff(d, id, withoutProvider(olds), withoutProvider(news))),
-      create: (inputs) => this.run("create", (d) => ops.create(d, withoutProvider(inputs))),
+      create: (inputs) =>
+        this.run("create", (d) => ops.create(d, withoutProvider(inputs))).catch((error: unknown) => {
+          // A partial failure's properties become the outputs, which the SDK's host reads `__provider` from (refresh, delete).
+          throw error instanceof PartialCreate ? error.withProperties((p) => ({ ...p, __provider: inputs.__provider })) : error;
+        }),
       read: (id, props) => this.run("read", (d) => ops.read(d, id, withoutProvider(props))),
       update: (id, olds, news) => this.run("update", (d) => ops.update(d, id, withoutProvider(olds), withoutProvider(news))),
       delete: (id, props) => this.run("delete", (d) => ops.delete(d, id, withoutProvider(props))),

@@ -11,7 +11,7 @@ const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key 
   [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
   [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description] [--rate-limit-retry-after]
   [--response-dialect current|recorded-2021|sdk-2025] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
-  [--template-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
+  [--template-visibility-delay-ms N] [--api-app-visibility-delay-ms N] [--team-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
 
 const QUOTA_FLAGS: Record<string, keyof Quotas> = {
   "--templates-left": "templates_left",
@@ -90,6 +90,12 @@ export function parseArgs(argv: string[]): ServiceOptions {
         break;
       case "--template-visibility-delay-ms":
         o.templateVisibilityDelayMs = int(flag, value());
+        break;
+      case "--api-app-visibility-delay-ms":
+        o.apiAppVisibilityDelayMs = int(flag, value());
+        break;
+      case "--team-visibility-delay-ms":
+        o.teamVisibilityDelayMs = int(flag, value());
         break;
       case "--verbose":
         o.verbose = true;

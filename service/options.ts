@@ -86,11 +86,22 @@ export interface ServiceOptions {
   /** How long a template stays "processing" before it is ready (default 200 ms). */
   templateProcessingMs?: number;
   /**
-   * The real service's consistency delay: for this long after it is made, a template is
-   * unknown to GET /template/{id} (404) and left out of lists. Default 0 (off); also set at
-   * run time with PUT /_local/settings/template_visibility_delay.
+   * The real service's read-after-create lag (D120): for this long after it is made, a template
+   * is unknown to GET /template/{id}, its file URLs and its edit URL (404) and left out of
+   * lists. Default 0 (off); also set at run time with PUT /_local/settings/template_visibility_delay.
    */
   templateVisibilityDelayMs?: number;
+  /**
+   * The same for a new API app: GET /api_app/{client_id} is 404 and lists leave it out.
+   * Default 0 (off); PUT /_local/settings/api_app_visibility_delay.
+   */
+  apiAppVisibilityDelayMs?: number;
+  /**
+   * The same for the team (weaker evidence): after team/create, GET /team and GET /team/info
+   * answer as if the caller had no team; after add_member, the invitation is left out of GET
+   * /team. Default 0 (off); PUT /_local/settings/team_visibility_delay.
+   */
+  teamVisibilityDelayMs?: number;
   /** Delays between callback delivery attempts (default [100, 400, 1600] ms). */
   callbackRetryDelaysMs?: number[];
   /** Largest accepted request body (default 50 MB). */
@@ -137,6 +148,8 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     responseProfile: o.responseProfile ?? "complete",
     templateProcessingMs: o.templateProcessingMs ?? 200,
     templateVisibilityDelayMs: o.templateVisibilityDelayMs ?? 0,
+    apiAppVisibilityDelayMs: o.apiAppVisibilityDelayMs ?? 0,
+    teamVisibilityDelayMs: o.teamVisibilityDelayMs ?? 0,
     callbackRetryDelaysMs: o.callbackRetryDelaysMs ?? [100, 400, 1600],
     maxBodyBytes: o.maxBodyBytes ?? 50 * 1024 * 1024,
     compactEvery: o.compactEvery ?? 1000,

@@ -52,6 +52,14 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
   /** Optional override; by default the rules decide. `run`: the deployment whose diff this is (none for the drift report). */
   diff?(id: string, olds: S, news: I, run?: DiffRun): pulumi.dynamic.DiffResult;
   create(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }>;
+  /**
+   * A kind whose new object the service may not show at once (the read-after-create lag,
+   * core/read-lag.ts, D120): waits until the object `id`, made at `madeAtMs`, is readable
+   * (and ready) and answers its outputs. Its create finishes with it; the update the engine
+   * asks for after an unfinished create (nothing changed, D121) runs it instead of writing; a
+   * refresh of the kind within the lag bound of its create takes a 404 for the lag.
+   */
+  settle?(ctx: ProviderContext, id: string, inputs: I, madeAtMs: number): Promise<S>;
   /** The current outputs, or undefined when the object is gone. */
   read(ctx: ProviderContext, id: string, props: S): Promise<S | undefined>;
   update(ctx: ProviderContext, id: string, olds: S, news: I): Promise<S>;

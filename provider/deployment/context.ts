@@ -44,6 +44,8 @@ export interface ProviderContext {
   handOvers: HandOvers;
   /** What the run's authoritative sets remove, against one limit for the run (deployment/removal-budget.ts). */
   removals: RemovalBudget;
+  /** How long after a create a read that misses the object is taken for the service's lag; default READ_LAG_BOUND_MS (core/read-lag.ts, D120). */
+  readLagMs?: number;
   /** The key's account (GET /account once per context; deployment/account-pin.ts). */
   account(): Promise<KeyAccount>;
   /** Progress lines; the engine shows a dynamic provider's stderr as diagnostics. */
@@ -76,6 +78,8 @@ export interface HostState {
   readonly handOvers: HandOvers;
   readonly memo: RunMemo;
   readonly removals: RemovalBudget;
+  /** The read-after-create lag's bound, ms (default READ_LAG_BOUND_MS of core/read-lag.ts; fast tests shorten it). */
+  readonly readLagMs?: number;
 }
 
 export class Deployment {
@@ -94,6 +98,8 @@ export class Deployment {
   readonly memo: RunMemo;
   /** What the run's authoritative sets remove (D139). */
   readonly removals: RemovalBudget;
+  /** The read-after-create lag's bound (core/read-lag.ts); undefined: its default. */
+  readonly readLagMs: number | undefined;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
   /** Key refusals already given in full (one per distinct summary, D62). */
   readonly refusalsSaid = new Set<string>();
@@ -114,6 +120,7 @@ export class Deployment {
     this.handOvers = state.handOvers ?? new HandOvers();
     this.memo = state.memo ?? new RunMemo();
     this.removals = state.removals ?? new RemovalBudget();
+    this.readLagMs = state.readLagMs;
   }
 
   /**
@@ -121,7 +128,7 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, removals: this.removals });
+    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, removals: this.removals, readLagMs: this.readLagMs });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -180,6 +187,7 @@ export class Deployment {
       holder: this.holder,
       handOvers: this.handOvers,
       removals: this.removals,
+      readLagMs: this.readLagMs,
       account() {
         if (account) return account;
         const known = verified.get(accountKey(settings.baseUrl ?? DEFAULT_BASE_URL, settings.apiKey!));

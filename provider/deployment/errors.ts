@@ -21,6 +21,29 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * A create the service committed that could not be finished (core/unfinished-create.ts, D121):
+ * `id`, `properties` and `reasons` are what both hosts hand the engine as its partial failure
+ * (ErrorResourceInitFailed), so the engine records the object and the next `up` continues from it.
+ */
+export class PartialCreate extends ProviderError {
+  readonly reasons: string[];
+
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Record<string, unknown>,
+  ) {
+    super(message);
+    this.reasons = [message];
+  }
+
+  /** The same failure with the properties as a host hands them over (its own keys added, secrets wrapped). */
+  withProperties(change: (properties: Record<string, unknown>) => Record<string, unknown>): PartialCreate {
+    return new PartialCreate(this.message, this.id, change(this.properties));
+  }
+}
+
 /** `error` as a ProviderError for `what` (e.g. "ApiApp delete"); the cause at debug level. */
 export async function readable(error: unknown, what: string, log: EngineLog): Promise<ProviderError> {
   if (error instanceof ProviderError) return error;

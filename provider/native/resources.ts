@@ -8,6 +8,7 @@
 import type * as provider from "@pulumi/pulumi/provider";
 import { Deployment, type ConfigureRequest } from "../deployment/context";
 import { EngineLog } from "../deployment/engine-log";
+import { PartialCreate } from "../deployment/errors";
 import { resourceOperations } from "../operations";
 import { resourceSpecs } from "../schema/resources";
 import { verifiedAccounts } from "./config";
@@ -54,8 +55,13 @@ export const resourceMethods: Pick<provider.Provider, "check" | "diff" | "create
 
   async create(urn, inputs) {
     const kind = kindOf(urn);
-    const made = await resourceOperations(kind).create(deployment, reveal(inputs ?? {}));
-    return { id: made.id, outs: withSecrets(made.outs ?? {}, keep(kind, inputs)) };
+    try {
+      const made = await resourceOperations(kind).create(deployment, reveal(inputs ?? {}));
+      return { id: made.id, outs: withSecrets(made.outs ?? {}, keep(kind, inputs)) };
+    } catch (error) {
+      // A partial failure's properties become the outputs: secret inputs leave wrapped, as from a create.
+      throw error instanceof PartialCreate ? error.withProperties((p) => withSecrets(p, keep(kind, inputs))) : error;
+    }
   },
 
   async read(id, urn, props) {

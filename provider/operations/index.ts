@@ -10,11 +10,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isGone, isRoleRefusal, isUnauthorized } from "../client/errors";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { keepUnreported } from "../core/diff";
+import { untilFound } from "../core/read-lag";
 import { defaultDiff, Props, readInputs, ResourceImpl, unlessGone } from "../core/resource";
+import { UnfinishedCreate } from "../core/unfinished-create";
 import { actingAccount, checkPin, PIN } from "../deployment/account-pin";
 import type { Deployment } from "../deployment/context";
 import type { DiffRun } from "../deployment/hand-over";
-import { KeyRefusal, onceInFull, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
+import { KeyRefusal, onceInFull, PartialCreate, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
 import { afterCutOff } from "../deployment/pending-create";
@@ -34,6 +36,19 @@ function plain<T>(value: T): T {
  * role) are not shown as removed by the next change.
  */
 const DECLARED = "declaredInputs";
+
+/**
+ * When a kind whose reads lag (its implementation has `settle`) was created, ms: a refresh
+ * within the lag bound of it takes a 404 for the lag (core/read-lag.ts, D120). Kept by every
+ * later read and update.
+ */
+const CREATED_AT = "createdAtMs";
+
+/** The recorded creation time to carry into new outputs (none for kinds without the lag, or old state). */
+function createdAt(olds: Props): { [CREATED_AT]?: number } {
+  const at = olds[CREATED_AT];
+  return typeof at === "number" ? { [CREATED_AT]: at } : {};
+}
 
 /** The stack's checkpoint as the run's first check saw it: the engine records a create of the run before it asks for it, so a later look would take the run's own creates for a cut-off run's (D96). */
 const checkpointAtStart = (d: Deployment) => d.memo.once("checkpoint", currentCheckpoint);
@@ -166,10 +181,21 @@ function makeOperations(type: string): ResourceOperations {
         async () => {
           const ctx = d.context();
           const { accountId } = await actingAccount(ctx, `${type} create`);
-          // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
-          const { id, outs } = (await afterCutOff(ctx, type, given, checkpointAtStart(d))) ?? (await impl.create(ctx, given));
-          d.claims.claim(objectKeys(type, impl, id, outs));
-          return { id, outs: withDeclared(impl, { ...keepUnreported(impl.rules, outs, given), [PIN]: accountId, ...(await recordKey(d)) }, given) };
+          const made = impl.settle ? { [CREATED_AT]: Date.now() } : {};
+          const recorded = async (id: string, outs: Props) => {
+            d.claims.claim(objectKeys(type, impl, id, outs));
+            return withDeclared(impl, { ...keepUnreported(impl.rules, outs, given), [PIN]: accountId, ...(await recordKey(d)), ...made }, given);
+          };
+          try {
+            // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
+            const { id, outs } = (await afterCutOff(ctx, type, given, checkpointAtStart(d))) ?? (await impl.create(ctx, given));
+            return { id, outs: await recorded(id, outs) };
+          } catch (error) {
+            if (!(error instanceof UnfinishedCreate)) throw error;
+            // The service made it: the engine records it (a partial failure) and the next up continues from it (D121).
+            const line = `${type} create: ${error.reason}; the service made it (${error.id}), so the stack records it and the next \`pulumi up\` continues from it`;
+            throw new PartialCreate(line, error.id, await recorded(error.id, error.outs));
+          }
         },
         subject(type, undefined, given),
       ),
@@ -182,10 +208,12 @@ function makeOperations(type: string): ResourceOperations {
           const ctx = d.context();
           // Another account's key sees a 404 for this object: refuse before reading, never "gone".
           const accountId = await checkPin(ctx, `${type} ${id} read`, old);
-          const read = await unlessGone(() => impl.read(ctx, id, old), undefined);
+          // A young object of a lagging kind may be hidden by the service's lag: tried again within its bound (D120).
+          const since = impl.settle ? createdAt(old)[CREATED_AT] : undefined;
+          const read = await untilFound(ctx, since, () => unlessGone(() => impl.read(ctx, id, old), undefined));
           if (!read) return { id: "" };
           const current = keepUnreported(impl.rules, read, old);
-          const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)) };
+          const pinned = { ...current, [PIN]: accountId, ...(await recordKey(d, old)), ...createdAt(old) };
           const outs = old[DECLARED] === undefined ? pinned : { ...pinned, [DECLARED]: old[DECLARED] };
           return { id, props: plain(outs), inputs: plain(refreshedInputs(impl, current, old[DECLARED])) };
         },
@@ -199,10 +227,14 @@ function makeOperations(type: string): ResourceOperations {
         async () => {
           const ctx = d.context();
           const accountId = await checkPin(ctx, `${type} ${id} update`, o);
+          const unchanged = (await inputDiff(impl, id, o, n, d)).changes === false;
           // Only the key changed (a verified rotation): record it, send nothing.
-          const onlyKey = (await keyDiffers(d, o)) && (await inputDiff(impl, id, o, n, d)).changes === false;
-          const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, await impl.update(ctx, id, o, n), n);
-          return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)) }, n) };
+          const onlyKey = unchanged && (await keyDiffers(d, o));
+          // Nothing changed: the engine continues an unfinished create (D121), which settles, sending nothing.
+          const settles = unchanged && !onlyKey && impl.settle !== undefined;
+          const sent = settles ? await impl.settle!(ctx, id, n, createdAt(o)[CREATED_AT] ?? 0) : await impl.update(ctx, id, o, n);
+          const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, sent, n);
+          return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)), ...createdAt(o) }, n) };
         },
         subject(type, id, n),
       ),

@@ -31,6 +31,9 @@ function recordedService(): (request: { method: string; path: string }) => Answe
       apps = [appCreated.body.api_app];
       return { status: appCreated.status, headers: appCreated.headers, body: appCreated.body };
     }
+    // The create reads the new app back (the read-after-create lag, D120): no GET is recorded, so the app as created.
+    const app = apps[0] as { client_id: string } | undefined;
+    if (app && route === `GET /api_app/${app.client_id}`) return { status: 200, body: { api_app: app } };
     // A template create reads the list first (D92): none before this one.
     if (route.startsWith("GET /template/list")) return { status: 200, body: { templates: [], list_info: { page: 1, num_pages: 1, num_results: 0, page_size: 100 } } };
     if (route === "POST /template/create") return { status: 200, body: { template: { template_id: templateId } } };

@@ -5,7 +5,8 @@
  * Updates in place (PUT /api_app/{client_id}): name, domains (a set), callbackUrl, oauth,
  * options, whiteLabelingOptions, customLogoFile (diffed by content hash, not path).
  * Calls: create GET /api_app/list (100 a page), read ONCE per provider process and shared,
- * then POST /api_app (multipart when a logo is uploaded); read: the same shared app list
+ * then POST /api_app (multipart when a logo is uploaded), then GET /api_app/{id} until the new
+ * app is readable (the read-after-create lag, D120); read: the same shared app list
  * (GET /api_app/{id} only for an app missing from it); update PUT /api_app/{id};
  * delete DELETE /api_app/{id} (404 = already gone).
  * Adoption, only when asked (D35): `clientId` takes over that app; `adopt: true` the caller's
@@ -28,6 +29,8 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
+import { afterLag } from "../../core/read-lag";
+import { finishing } from "../../core/unfinished-create";
 import { isEsignApiError } from "../../client/errors";
 import { createOnce, hold, isHeld } from "../shared/lost-answer";
 import type { ResourceImpl } from "../../core/resource";
@@ -198,10 +201,22 @@ async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ 
     },
     ifUnknown: "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
   });
-  // An app found after a lost answer is brought in line (its answer was never read); an answered one is as sent.
+  // An app found after a lost answer is brought in line (its answer was never read; the list showed it).
   if (!sent) return takeOver(ctx, app, inputs);
   remember(ctx, app);
-  return { id: app.client_id, outs: { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash } };
+  const madeAt = Date.now();
+  // The service made it: a failure from here on carries its id (D121).
+  return { id: app.client_id, outs: await finishing(app.client_id, { ...inputs, clientId: app.client_id }, () => settle(ctx, app.client_id, inputs, madeAt)) };
+}
+
+/**
+ * An app just made, once GET /api_app/{id} shows it through the read-after-create lag (D120; the
+ * vendor's live test re-reads a new app the same way), so what depends on it never meets a
+ * service that does not know it yet.
+ */
+async function settle(ctx: ProviderContext, id: string, inputs: ApiAppInputs, madeAtMs: number): Promise<ApiAppState> {
+  const app = await afterLag(ctx, `API app ${id}`, madeAtMs, () => ctx.client.apiApp.get(id));
+  return { ...outputsOf(app, inputs), customLogoFileHash: inputs.customLogoFileHash };
 }
 
 export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
@@ -229,6 +244,8 @@ export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
       throw nameTaken(error, inputs) ?? error;
     });
   },
+
+  settle,
 
   async read(ctx, id, props) {
     // An app missing from the shared list is asked for directly (404 = gone).

@@ -58,12 +58,15 @@ export const apiAppAbout = {
     "An API app of the account. A create makes a new app unless the program asks to adopt one: `clientId` (that app) or `adopt: true` (the caller's own app with the same name and set of domains); an adoption prints a warning naming the app.",
   calls: [
     ["preview", "none (`check` and `diff` are local)"],
-    ["create", "the caller's apps (below, to recognise the app a create whose answer was lost made), then `POST /api_app` (multipart when `customLogoFile` is set)"],
+    [
+      "create",
+      "the caller's apps (below, to recognise the app a create whose answer was lost made), then `POST /api_app` (multipart when `customLogoFile` is set), then `GET /api_app/{client_id}` until the new app is readable (a 404 within 30 s of the create is the service's read-after-create lag and is tried again)",
+    ],
     ["create with `adopt: true`", "the caller's apps and the caller's account id (the pin's `GET /account`, below); then `PUT /api_app/{client_id}` only if the declared settings differ"],
     ["create with `clientId`", "`GET /api_app/{client_id}`, then `PUT /api_app/{client_id}` only if the declared settings differ"],
     [
       "refresh",
-      "the caller's apps, read **once** and shared by every app; `GET /api_app/{client_id}` only for an app missing from that list (a 404 or 410 with the service's error envelope: the app is gone and leaves state)",
+      "the caller's apps, read **once** and shared by every app; `GET /api_app/{client_id}` only for an app missing from that list (a 404 or 410 with the service's error envelope: the app is gone and leaves state; within 30 s of the create, a 404 is tried again until then)",
     ],
     ["update", "`PUT /api_app/{client_id}`"],
     ["delete", "`DELETE /api_app/{client_id}` (404: already gone)"],

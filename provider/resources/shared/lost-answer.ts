@@ -11,6 +11,7 @@
  */
 import { isEsignApiError, type EsignApiError } from "../../client/errors";
 import type { Finder } from "../../core/finder";
+import { lagBound, untilFound } from "../../core/read-lag";
 import type { ProviderContext } from "../../deployment/context";
 import { findMade } from "./find-made";
 
@@ -89,6 +90,7 @@ export interface CreateOnce<I, T> {
 export async function createOnce<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>): Promise<T> {
   const before = await c.before();
   for (let attempt = 1; ; attempt++) {
+    const sentAt = Date.now();
     const sending = c.send();
     track(ctx, c.kind, sending);
     try {
@@ -97,12 +99,12 @@ export async function createOnce<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>
       return made;
     } catch (error) {
       if (!isLostAnswer(error) || attempt >= SEND_ATTEMPTS) throw error;
-      const found = await lookAgain(ctx, c, before, error);
+      const found = await lookAgain(ctx, c, before, error, sentAt);
       if (found) {
         ctx.log(`${c.what}: the create got no answer (${howLost(error)}) but was committed as ${c.finder.idOf(found)}; keeping it`);
         return found;
       }
-      ctx.log(`${c.what}: the create got no answer (${howLost(error)}) and was not committed; sending it again`);
+      ctx.log(`${c.what}: the create got no answer (${howLost(error)}) and was not committed (not there ${Math.round(lagBound(ctx) / 1000)} s after it was sent); sending it again`);
     }
   }
 }
@@ -111,12 +113,14 @@ export async function createOnce<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>
  * The object the lost create made, if any. The read comes first, then every create of the kind
  * in flight gets its answer, so an object another create of this run made is held by it before
  * this one chooses (two creates with the same content, one answer lost, never take one object).
+ * Not finding it is no proof while the service's read-after-create lag may still hide it: the
+ * look is repeated until the lag's bound from the send has passed (core/read-lag.ts, D120).
  */
-async function lookAgain<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>, before: ReadonlySet<string> | undefined, lost: EsignApiError): Promise<T | undefined> {
+async function lookAgain<I, T>(ctx: ProviderContext, c: CreateOnce<I, T>, before: ReadonlySet<string> | undefined, lost: EsignApiError, sentAt: number): Promise<T | undefined> {
   let mine: T | undefined;
   try {
-    const found = await findMade(ctx, c.finder, c.inputs, { before, held: (id) => isHeld(ctx, c.kind, id), othersAnswered: () => othersAnswered(ctx, c.kind) });
-    mine = found[0]?.object;
+    const look = async () => (await findMade(ctx, c.finder, c.inputs, { before, held: (id) => isHeld(ctx, c.kind, id), othersAnswered: () => othersAnswered(ctx, c.kind) }))[0]?.object;
+    mine = await untilFound(ctx, sentAt, look);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new Error(`${c.what}: the create got no answer (${howLost(lost)}) and the read to see whether it was made failed too (${why}); ${c.ifUnknown}`);

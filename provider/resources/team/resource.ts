@@ -2,7 +2,8 @@
  * Team: the account's team (an account belongs to at most one).
  *
  * Replaces: nothing. Updates in place (PUT /team): name.
- * Calls: create POST /team/create then GET /team/info (a lost answer: GET /team shows whether
+ * Calls: create POST /team/create then GET /team/info and GET /team, each until it shows the new
+ * team (the read-after-create lag, D120; a lost answer: GET /team shows whether
  * the team was made, D90); read GET /team (shared with the
  * members' reads; GET /team/info only if its accounts lack team_id);
  * update PUT /team; delete DELETE /team/destroy (works only while the caller is the sole
@@ -19,8 +20,10 @@ import { contractFailures } from "../../core/check";
 import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
+import { afterLag } from "../../core/read-lag";
+import { finishing } from "../../core/unfinished-create";
 import type { ProviderContext } from "../../deployment/context";
-import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
+import { callerTeam, callerTeamId, forgetCallerTeam } from "../shared/caller-team";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
 import { createTeamOnce } from "./outcome";
 import type { TeamInputs, TeamState } from "./schema";
@@ -50,6 +53,26 @@ async function currentTeamId(ctx: ProviderContext): Promise<string> {
   return info.team_id;
 }
 
+/**
+ * The id of the team just made (GET /team/info through the read-after-create lag, D120). Still
+ * unknown after the lag's bound: there is no id for the engine to record, so the way on is said.
+ */
+async function newTeamId(ctx: ProviderContext, inputs: TeamInputs, sentAt: number): Promise<string> {
+  try {
+    return await afterLag(ctx, `team "${inputs.name ?? "(unnamed)"}"`, sentAt, () => callerTeamId(ctx));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`${why}: the service made it but did not say its id; add adopt: true before the next up, which otherwise fails on "already have a team"`);
+  }
+}
+
+/** The team just made, once GET /team shows it through the lag (the vendor's live test re-reads it too), as outputs. */
+async function settle(ctx: ProviderContext, id: string, inputs: TeamInputs, madeAtMs: number): Promise<TeamState> {
+  const found = await afterLag(ctx, `team ${id}`, madeAtMs, () => callerTeam(ctx));
+  if (found.teamId !== id) throw new Error(`team ${id}: the caller is now on team ${found.teamId}`);
+  return outputsOf(found.team, id, inputs);
+}
+
 export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
   rules,
   check(_olds, news) {
@@ -69,13 +92,18 @@ export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
         if (!isNotFound(error)) throw error;
       }
     }
+    let sentAt = Date.now();
     const { team, teamId } = await createTeamOnce(ctx, inputs, async () => {
+      sentAt = Date.now();
       const made = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
       forgetCallerTeam(ctx);
-      return { team: made, teamId: await currentTeamId(ctx) };
+      return { team: made, teamId: await newTeamId(ctx, inputs, sentAt) };
     });
-    return { id: teamId, outs: outputsOf(team, teamId, inputs) };
+    // The service made it: a failure from here on carries its id (D121).
+    return { id: teamId, outs: await finishing(teamId, outputsOf(team, teamId, inputs), () => settle(ctx, teamId, inputs, sentAt)) };
   },
+
+  settle,
 
   async read(ctx, id, props) {
     // Shared with the members' reads: refreshing a team and its members reads GET /team once.

@@ -14,11 +14,14 @@ export const teamAbout = {
   description: "The account's team (an account belongs to at most one). Who is on it is held by TeamMember resources.",
   calls: [
     ["preview", "none"],
-    ["create", "`POST /team/create`, then `GET /team/info` (the team id); after a lost answer, `GET /team` shows whether the team was made"],
+    [
+      "create",
+      "`POST /team/create`, then `GET /team/info` (the team id) and `GET /team`, each tried again while a 404 within 30 s of the create says the service does not show the new team yet (its read-after-create lag); after a lost answer, `GET /team` shows whether the team was made",
+    ],
     ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
     [
       "refresh",
-      "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state",
+      "`GET /team` (shared with the members' refresh), and `GET /team/info` only when its accounts lack the team id; when the caller is now on another team, this one is gone and leaves state (within 30 s of the create, tried again until then)",
     ],
     ["update", "`PUT /team`"],
     ["delete", "`DELETE /team/destroy`"],

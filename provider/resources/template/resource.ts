@@ -14,6 +14,9 @@
  * GET /template/files_as_file_url/{id} until the asynchronous processing ends (409 = still
  * processing; 422 = template_error, whose reason is the failure); read GET /template/{id};
  * delete POST /template/delete/{id} (404 = already gone).
+ * A new template may be unknown to reads for a while (the read-after-create lag, D120): create
+ * waits for it (404s within the bound count as the lag) and a failure after the service made it
+ * carries its id (D121).
  * Refresh reads title, message and ccRoles back as the service has them (subject too when the
  * service sends it, which the real one does not: a declared subject is then kept); of metadata
  * only the declared keys (the service adds its own); content the program never declared
@@ -34,6 +37,8 @@ import type { ProviderContext } from "../../deployment/context";
 import { DiffRules, diffByRules, keepUnreported } from "../../core/diff";
 import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
+import { afterLag } from "../../core/read-lag";
+import { finishing } from "../../core/unfinished-create";
 import { unlessGone, type Props, type ResourceImpl } from "../../core/resource";
 import { makeTemplateOnce } from "./outcome";
 import { waitForTemplate } from "./wait";
@@ -255,6 +260,12 @@ async function adopt(ctx: ProviderContext, id: string, inputs: TemplateInputs): 
 /** A template's title with its documents (by content): another template like it in one stack is this one under a new name (D125). */
 const sameDocuments = (props: Props) => (typeof props.title === "string" ? stableJson([props.title, props.fileHashes ?? null, props.fileUrls ?? null]) : undefined);
 
+/** A template just made: processed and readable through the read-after-create lag (D120), then its outputs. */
+async function settle(ctx: ProviderContext, id: string, inputs: TemplateInputs, madeAtMs: number): Promise<TemplateState> {
+  await waitForTemplate(ctx, id, madeAtMs);
+  return outputsOf(await afterLag(ctx, `template ${id}`, madeAtMs, () => ctx.client.template.get(id)), inputs);
+}
+
 export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
   rules,
   extraInputs: ["files"],
@@ -303,9 +314,12 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
   async create(ctx, inputs) {
     if (inputs.templateId) return adopt(ctx, inputs.templateId, inputs);
     const id = await createOrOverlay(ctx, inputs);
-    await waitForTemplate(ctx, id);
-    return { id, outs: outputsOf(await ctx.client.template.get(id), inputs) };
+    const madeAt = Date.now();
+    // The service made it: a failure from here on carries its id (D121).
+    return { id, outs: await finishing(id, { ...inputs, templateId: id }, () => settle(ctx, id, inputs, madeAt)) };
   },
+
+  settle,
 
   async read(ctx, id, props) {
     return outputsOf(await ctx.client.template.get(id), props);

@@ -84,7 +84,7 @@ export const templateAbout = {
     ["preview", "none (files are hashed locally)"],
     [
       "create",
-      "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}`",
+      "`GET /template/list` (once per run: what was there before, so a lost answer never leaves a second template), `POST /template/create` (multipart with the local files), then `GET /template/files_as_file_url/{id}` until processing ends, then `GET /template/{id}` (a 404 within 30 s of the create is the service's read-after-create lag and is tried again)",
     ],
     ["replace of files, subject or message only", "`POST /template/update_files/{old id}`, the same wait and `GET`, then `POST /template/delete/{old id}`"],
     ["any other replace (title, cc roles, content)", "the create's calls, then `POST /template/delete/{old id}`"],
@@ -92,7 +92,7 @@ export const templateAbout = {
       "create with `templateId`",
       "`GET /template/{template_id}`; with esign:legacyTemplateUpdate, `POST /template/update/{template_id}` and a `GET` when the declared texts or cc roles differ (without it, a difference fails the create)",
     ],
-    ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state)"],
+    ["refresh", "`GET /template/{template_id}` (a 404 or 410 with the service's error envelope: gone, leaves state; within 30 s of the create, a 404 is tried again until then)"],
     ["update (only with esign:legacyTemplateUpdate)", "`POST /template/update/{template_id}`, `GET /template/{template_id}`"],
     ["delete", "`POST /template/delete/{template_id}` (404: already gone)"],
   ],

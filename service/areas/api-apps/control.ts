@@ -4,6 +4,7 @@
  * behind the provider's back), for drift tests.
  */
 import { z } from "zod";
+import { visibilityDelayRoutes } from "../../control/visibility-delay";
 import { notFound } from "../../http/errors";
 import { newSecret } from "../../http/ids";
 import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../../kernel";
@@ -50,5 +51,6 @@ export function apiAppControlRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ deleted: true });
       },
     },
+    ...visibilityDelayRoutes(svc, "api_app", "apiAppVisibilityDelayMs", "a new API app"),
   ];
 }

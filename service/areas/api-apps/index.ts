@@ -7,6 +7,7 @@
  * create_api_app.yaml; S12: white labeling works in test mode only then).
  */
 import type { Account } from "../../accounts/types";
+import { hiddenUntil, isVisible } from "../../control/visibility-delay";
 import { badRequest, forbidden } from "../../http/errors";
 import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
@@ -43,10 +44,11 @@ function logo(file: FileUpload): ApiAppRecord["custom_logo"] {
   return { filename: file.filename, content_type: file.contentType ?? "application/octet-stream", size: file.content.length };
 }
 
-/** The app when the caller can see it, else 404. */
-function visibleApp(ctx: RequestContext, client_id: string): ApiAppRecord {
+/** The app when the caller can see it, else 404; `reading`: also 404 while the read-after-create lag hides it (D120). */
+function visibleApp(ctx: RequestContext, client_id: string, reading = false): ApiAppRecord {
   const app = apiApps(ctx.store).get(client_id);
-  if (!app || !canSee(ctx.store, app, ctx.account, ctx.accounts)) throw appDoesNotExist(client_id);
+  const hidden = !app || !canSee(ctx.store, app, ctx.account, ctx.accounts) || (reading && !isVisible(app, ctx.clock.nowMs()));
+  if (hidden) throw appDoesNotExist(client_id);
   return app;
 }
 
@@ -80,15 +82,18 @@ export const area: Area = {
         white_labeling_options: whiteLabeling,
         custom_logo: body.custom_logo_file ? logo(body.custom_logo_file) : null,
       };
+      const hidden = hiddenUntil(ctx.options, "apiAppVisibilityDelayMs", ctx.clock.nowMs());
+      if (hidden !== undefined) app.visible_at_ms = hidden;
       apiApps(ctx.store).put(app.client_id, app);
       return ctx.reply.json("api_app", view(ctx, app), { status: 201, warnings });
     }),
 
-    route("api_app.get", (ctx) => ctx.reply.json("api_app", view(ctx, visibleApp(ctx, ctx.params.client_id)))),
+    route("api_app.get", (ctx) => ctx.reply.json("api_app", view(ctx, visibleApp(ctx, ctx.params.client_id, true)))),
 
     route("api_app.list", (ctx) => {
       // Newest first, as recorded (S1 testGetApiApps.json, S5 api_apps.json).
-      const visible = apiApps(ctx.store).filterNewestFirst((a) => canSee(ctx.store, a, ctx.account, ctx.accounts));
+      const now = ctx.clock.nowMs();
+      const visible = apiApps(ctx.store).filterNewestFirst((a) => canSee(ctx.store, a, ctx.account, ctx.accounts) && isVisible(a, now));
       const page = paginate(visible, ctx.query);
       return ctx.reply.list(
         "api_apps",

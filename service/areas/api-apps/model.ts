@@ -30,6 +30,8 @@ export interface ApiAppRecord {
   /** Only the keys that were set (null or {} when none). */
   white_labeling_options: Record<string, unknown> | null;
   custom_logo: { filename: string; content_type: string; size: number } | null;
+  /** Until this time (ms) GET answers 404 and lists leave it out (apiAppVisibilityDelayMs, D120). */
+  visible_at_ms?: number;
 }
 
 export const apiApps = (store: Store) => store.table<ApiAppRecord>("api_apps");

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { required } from "../../control/fields";
+import { visibilityDelayRoutes } from "../../control/visibility-delay";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../../kernel";
@@ -69,5 +70,6 @@ export function teamControlRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ team_id: sub.team_id, name: sub.name }, 201);
       },
     }),
+    ...visibilityDelayRoutes(svc, "team", "teamVisibilityDelayMs", "a new team or invitation"),
   ];
 }

@@ -4,6 +4,7 @@
  * members and sub_teams lists, invites.
  */
 import { TEAM_DEFAULT_NAME } from "../../../contract";
+import { hiddenUntil } from "../../control/visibility-delay";
 import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
@@ -30,11 +31,14 @@ function info(ctx: RequestContext, team: TeamRecord) {
 export const area: Area = {
   name: "team",
   routes: [
-    route("team.get", (ctx) => ctx.reply.json("team", teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account)))),
+    route("team.get", (ctx) => {
+      const now = ctx.clock.nowMs();
+      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account, now), now));
+    }),
 
     route("team.info", (ctx) => {
       const teamId = ctx.query.team_id;
-      const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
+      const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account, ctx.clock.nowMs());
       return ctx.reply.json("team", info(ctx, team));
     }),
 
@@ -49,6 +53,8 @@ export const area: Area = {
         members: [{ account_id: ctx.account.account_id, role: "Admin" }],
         invites: [],
       };
+      const hidden = hiddenUntil(ctx.options, "teamVisibilityDelayMs", ctx.clock.nowMs());
+      if (hidden !== undefined) team.visible_at_ms = hidden;
       saveTeam(ctx.store, team);
       ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = team.team_id));
       return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));

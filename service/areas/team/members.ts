@@ -18,6 +18,7 @@
  *   their invitation, now to the new team, with no second e-mail.
  */
 import type { Account } from "../../accounts/types";
+import { hiddenUntil } from "../../control/visibility-delay";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { RequestContext, Reply, Warning } from "../../kernel";
 import type { BodyOf, TeamRole } from "../../../contract";
@@ -48,6 +49,7 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
       warnings.push(OUTSTANDING_INVITATION);
     } else {
       const now = ctx.clock.now();
+      const hidden = hiddenUntil(ctx.options, "teamVisibilityDelayMs", ctx.clock.nowMs());
       team.invites.push({
         email_address: target.email_address,
         account_id: target.account_id,
@@ -56,6 +58,7 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
         expires_at: now + INVITE_TTL_SECONDS,
         redeemed_at: null,
         state: "pending",
+        ...(hidden === undefined ? {} : { visible_at_ms: hidden }),
       });
       ctx.outbox.send({
         to: target.email_address,

@@ -8,6 +8,7 @@
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
+import { isVisible } from "../../control/visibility-delay";
 import { ApiError, badRequest, notFound } from "../../http/errors";
 import type { ServiceContext } from "../../kernel";
 import type { Store } from "../../store/types";
@@ -26,6 +27,8 @@ export interface TeamInviteRecord {
   expires_at: number;
   redeemed_at: number | null;
   state: "pending" | "accepted" | "expired";
+  /** Until this time (ms) GET /team leaves the invitation out (teamVisibilityDelayMs, D120). */
+  visible_at_ms?: number;
 }
 
 export interface TeamRecord {
@@ -35,6 +38,8 @@ export interface TeamRecord {
   created_at: number;
   members: TeamMemberRecord[];
   invites: TeamInviteRecord[];
+  /** Until this time (ms) GET /team and GET /team/info answer as if there were no team (teamVisibilityDelayMs, D120). */
+  visible_at_ms?: number;
 }
 
 /** Invitations stay valid for 30 days (emulator choice). */
@@ -50,10 +55,14 @@ export function teamRole(store: Store, account: Account): TeamRole | undefined {
   return teamOf(store, account)?.members.find((m) => m.account_id === account.account_id)?.role;
 }
 
-/** The caller's team, or 404 not_found "Team does not exist" as the real GET /team answers (S1 testGetTeamInvalid.json). */
-export function requireTeam(store: Store, account: Account): TeamRecord {
+/**
+ * The caller's team, or 404 not_found "Team does not exist" as the real GET /team answers (S1
+ * testGetTeamInvalid.json); `readingAt` (ms, the reads GET /team and /team/info): also while
+ * the read-after-create lag hides a new team (D120).
+ */
+export function requireTeam(store: Store, account: Account, readingAt?: number): TeamRecord {
   const t = teamOf(store, account);
-  if (!t) throw notFound("Team does not exist");
+  if (!t || (readingAt !== undefined && !isVisible(t, readingAt))) throw notFound("Team does not exist");
   return t;
 }
 
@@ -84,7 +93,8 @@ export function pendingInvites(team: TeamRecord): TeamInviteRecord[] {
   return team.invites.filter((i) => i.state === "pending");
 }
 
-export function teamView(_store: Store, accounts: AccountService, team: TeamRecord) {
+/** `readingAt` (ms, GET /team): invitations the read-after-create lag still hides are left out (D120). */
+export function teamView(_store: Store, accounts: AccountService, team: TeamRecord, readingAt?: number) {
   const members = team.members.flatMap((m) => {
     const a = accounts.byId(m.account_id);
     // No team_id: no recording of GET /team has one (S1 testGetTeam.json, testCreateTeam.json).
@@ -93,6 +103,7 @@ export function teamView(_store: Store, accounts: AccountService, team: TeamReco
   const invitedAccounts: ReturnType<typeof accountSummary>[] = [];
   const invitedEmails: string[] = [];
   for (const inv of pendingInvites(team)) {
+    if (readingAt !== undefined && !isVisible(inv, readingAt)) continue;
     const a = accounts.byId(inv.account_id);
     // Accounts made by the invitation itself have never been used: the address is all there is.
     if (a && a.confirmed) invitedAccounts.push(accountSummary(a));

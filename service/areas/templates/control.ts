@@ -2,11 +2,12 @@
  * @module service/areas/templates/control
  * Out-of-band template changes under /_local/ (web UI stand-ins for drift tests): make a
  * template in the web UI (which the API then may not edit), edit, delete, grant and withdraw
- * an account's access; and the switch of the consistency delay (templateVisibilityDelayMs).
+ * an account's access; and the switch of the read-after-create lag (templateVisibilityDelayMs, D120).
  */
 import { z } from "zod";
 import { accountListRoutes } from "../../control/account-list";
-import { numeric, required } from "../../control/fields";
+import { required } from "../../control/fields";
+import { visibilityDelayRoutes } from "../../control/visibility-delay";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { controlRoute, ok, type ControlRoute, type ServiceContext } from "../../kernel";
@@ -21,8 +22,6 @@ const webTemplateBody = z.object({
   signer_roles: z.array(z.object({ name: required, order: z.number().int().nullish() })).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
-
-const visibilityDelayBody = z.object({ delay_ms: numeric.pipe(z.number().int().min(0)) });
 
 /** Fields of the stored template a UI edit may change, with the shape each must keep; others are ignored. */
 const templateEdit = z
@@ -78,22 +77,7 @@ export function templateControlRoutes(svc: ServiceContext): ControlRoute[] {
         return ok({ template_id: t.template_id }, 201);
       },
     }),
-    {
-      method: "GET",
-      path: "/settings/template_visibility_delay",
-      summary: "How long a new template stays invisible to GET /template/{id} and lists (ms; 0 = off)",
-      handler: () => ok({ delay_ms: svc.options.templateVisibilityDelayMs }),
-    },
-    controlRoute({
-      method: "PUT",
-      path: "/settings/template_visibility_delay",
-      summary: "Set the consistency delay of new templates {delay_ms} (0 = off); templates made from now on",
-      body: visibilityDelayBody,
-      handler: ({ body }) => {
-        svc.options.templateVisibilityDelayMs = body.delay_ms;
-        return ok({ delay_ms: body.delay_ms });
-      },
-    }),
+    ...visibilityDelayRoutes(svc, "template", "templateVisibilityDelayMs", "a new template"),
     controlRoute({
       method: "PATCH",
       path: "/templates/{template_id}",

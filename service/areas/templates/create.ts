@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
+import { hiddenUntil } from "../../control/visibility-delay";
 import type { RequestContext, Warning } from "../../kernel";
 import { apiApps, appDoesNotExist, canSee, type ApiAppRecord } from "../api-apps/model";
 import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
@@ -109,8 +110,8 @@ export async function createTemplate(ctx: RequestContext, body: TemplateContentB
     created_at: now,
     updated_at: now,
   };
-  const delay = ctx.options.templateVisibilityDelayMs;
-  if (delay > 0) t.visible_at_ms = ctx.clock.nowMs() + delay;
+  const hidden = hiddenUntil(ctx.options, "templateVisibilityDelayMs", ctx.clock.nowMs());
+  if (hidden !== undefined) t.visible_at_ms = hidden;
   if (!t.accounts.includes(ctx.account.account_id)) t.accounts.unshift(ctx.account.account_id);
   templates(ctx.store).put(t.template_id, t);
   scheduleProcessing(ctx, t.template_id);

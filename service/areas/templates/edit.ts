@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden } from "../../http/errors";
 import type { Reply, RequestContext, Warning } from "../../kernel";
 import { createTemplate, editUrl, lockWarnings } from "./create";
 import { overlayProblem } from "./documents";
-import { accessibleTemplate, templates, templateView, type TemplateRecord } from "./model";
+import { accessibleTemplate, readableTemplate, templates, templateView, type TemplateRecord } from "./model";
 
 /** The API may not edit what the web UI made. */
 function editableThroughApi(t: TemplateRecord): TemplateRecord {
@@ -52,7 +52,7 @@ export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
 }
 
 export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): Reply {
-  const t = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
+  const t = editableThroughApi(readableTemplate(ctx.store, ctx.account, ctx.params.template_id, ctx.clock.nowMs()));
   if (!t.is_embedded) throw badRequest("Only templates created through the embedded flow can be edited with an edit URL", "template_id");
   const { body } = ctx;
   if (t.is_locked && !body.test_mode) throw badRequest("This template is locked: it can be edited in test_mode only", "test_mode");

@@ -13,7 +13,8 @@ import { makePdf } from "../../pdf";
 import { addUser, removeUser } from "./access";
 import { checkClientId, createTemplate, editUrl, lockWarnings } from "./create";
 import { embeddedEditUrl, updateFiles, updateTemplate } from "./edit";
-import { accessibleTemplate, isVisible, templateNotFound, templates, templateView, type TemplateRecord } from "./model";
+import { isVisible } from "../../control/visibility-delay";
+import { readableTemplate, templates, templateView, type TemplateRecord } from "./model";
 import { resumeProcessing } from "./processing";
 
 const view = (ctx: RequestContext, t: TemplateRecord) => templateView(t, ctx.account, ctx.accounts);
@@ -27,9 +28,9 @@ function listedAccounts(ctx: RequestContext, account_id: string | undefined): st
   return [account_id];
 }
 
-/** File endpoints: 409 while processing, 422 when processing failed. */
+/** File endpoints: 404 while the read-after-create lag hides it, 409 while processing, 422 when processing failed. */
 function readyTemplate(ctx: RequestContext): TemplateRecord {
-  const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
+  const t = readableTemplate(ctx.store, ctx.account, ctx.params.template_id, ctx.clock.nowMs());
   if (t.status === "processing") throw conflict("The template files are still being processed");
   if (t.status === "error") throw new ApiError(422, "unprocessable_entity", t.error_msg ?? "The template files could not be processed");
   return t;
@@ -88,8 +89,7 @@ export const area: Area = {
     }),
 
     route("template.get", (ctx) => {
-      const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
-      if (!isVisible(t, ctx.clock.nowMs())) throw templateNotFound(t.template_id);
+      const t = readableTemplate(ctx.store, ctx.account, ctx.params.template_id, ctx.clock.nowMs());
       return ctx.reply.json("template", view(ctx, t));
     }),
 

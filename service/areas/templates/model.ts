@@ -6,6 +6,7 @@
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
+import { isVisible } from "../../control/visibility-delay";
 import { notFound } from "../../http/errors";
 import type { Store } from "../../store/types";
 import type { DocumentFacts } from "./documents";
@@ -60,7 +61,7 @@ export interface TemplateRecord {
   updated_at: number;
   /** "web": made in the web UI (POST /_local/templates), which the API may not edit. Absent: the API. */
   origin?: "api" | "web";
-  /** Until this time (ms) GET answers 404 and lists leave it out (templateVisibilityDelayMs). */
+  /** Until this time (ms) reads answer 404 and lists leave it out (templateVisibilityDelayMs, D120). */
   visible_at_ms?: number;
 }
 
@@ -76,9 +77,15 @@ export function accessibleTemplate(store: Store, caller: Account, template_id: s
   return t;
 }
 
-/** False while a just-made template is still invisible (the consistency delay, when switched on). */
-export function isVisible(t: Pick<TemplateRecord, "visible_at_ms">, nowMs: number): boolean {
-  return t.visible_at_ms === undefined || nowMs >= t.visible_at_ms;
+/**
+ * The template when the caller has access to it and the read-after-create lag no longer hides
+ * it (control/visibility-delay.ts, D120), else the recorded 404: what GET, the file URLs and the
+ * edit URL answer.
+ */
+export function readableTemplate(store: Store, caller: Account, template_id: string, nowMs: number): TemplateRecord {
+  const t = accessibleTemplate(store, caller, template_id);
+  if (!isVisible(t, nowMs)) throw templateNotFound(template_id);
+  return t;
 }
 
 function formFieldView(f: FormFieldInput) {

@@ -74,8 +74,8 @@ describe("engine: the native plugin's explicit providers", function () {
     const euCalls = operations(await svc.requestsSince(seq, second.account_id));
     assert.deepStrictEqual(
       euCalls,
-      ["account.get", "api_app.create", "api_app.create", "api_app.list"],
-      "the eu provider made only the away app's and the component's app's calls (one app list for both)",
+      ["account.get", "api_app.create", "api_app.create", "api_app.get", "api_app.get", "api_app.list"],
+      "the eu provider made only the away app's and the component's app's calls (one app list for both; each new app read once, D120)",
     );
     const fileApp = (await api(svc, second.api_key).get(`/api_app/${up.outputs.fileApps.value.eu}`)).data.api_app;
     assert.strictEqual(fileApp.owner_account.account_id, second.account_id, "the component's app belongs to the eu account");

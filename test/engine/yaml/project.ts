@@ -112,9 +112,12 @@ export const EXAMPLE_CALLS = {
     // One account read per provider process (the pin, D31; the default one's shared with getAccount).
     "account.get",
     "account.get",
-    // The component's app and the portal; each create first lists apps (names are unique).
+    // The component's app and the portal; each create first lists apps (names are unique), then
+    // reads the new app once (the read-after-create lag, D120: more only while the service hides it).
     "api_app.create",
     "api_app.create",
+    "api_app.get",
+    "api_app.get",
     "api_app.list",
     "api_app.list",
     "fax_line.add_user",

@@ -77,23 +77,33 @@ export class ProviderHarness {
   private explicit: string | undefined;
   private readonly uncounted = new Set<string>();
   /** The dynamic host of the current run (`nextRun` starts another). */
-  host = new DynamicHost();
+  host: DynamicHost;
 
-  private constructor(readonly svc: RunningService) {
+  private constructor(
+    readonly svc: RunningService,
+    private readonly readLagMs: number,
+  ) {
     this.config = { "esign:apiKey": svc.apiKey, "esign:baseUrl": svc.baseUrl };
+    this.host = new DynamicHost({ readLagMs });
   }
 
-  /** A fresh service on port 0 and a provider configured for its start account. */
-  static async start(options: ServiceOptions = {}): Promise<ProviderHarness> {
-    return new ProviderHarness(await startService({ port: 0, ...options }));
+  /**
+   * A fresh service on port 0 and a provider configured for its start account. `readLagMs`: the
+   * provider's bound of the read-after-create lag (core/read-lag.ts): 1 s by default, so a
+   * read of a just-deleted object says "gone" quickly; suites that switch the service's lag on
+   * give one longer than it.
+   */
+  static async start(options: ServiceOptions = {}, readLagMs = 1000): Promise<ProviderHarness> {
+    return new ProviderHarness(await startService({ port: 0, ...options }), readLagMs);
   }
 
   /**
    * Ends the current deployment and starts the next, as separate `pulumi up` / `destroy` runs
-   * are separate provider processes: claims and cached lists do not carry over.
+   * are separate provider processes: claims and cached lists do not carry over. `readLagMs`:
+   * this run's bound of the read-after-create lag (default: the suite's).
    */
-  nextRun(): void {
-    this.host = new DynamicHost();
+  nextRun(readLagMs = this.readLagMs): void {
+    this.host = new DynamicHost({ readLagMs });
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * The consistency delay (S14, hellosign-embedded issue #130: a just-created template was "not
- * found" for 5-10 s). Off by default; `templateVisibilityDelayMs` (--template-visibility-delay-ms)
- * or PUT /_local/settings/template_visibility_delay switches it on: for that long after it is
- * made, GET /template/{id} answers 404 and lists leave the template out.
+ * found" for 5-10 s; S18: the vendor's own live test waits for every new template). Off by
+ * default; `templateVisibilityDelayMs` (--template-visibility-delay-ms) or PUT
+ * /_local/settings/template_visibility_delay switches it on: for that long after it is made,
+ * GET /template/{id}, its file URLs and its edit URL answer 404 and lists leave the template out.
  */
 import assert from "node:assert/strict";
 import { Api, expectEnvelope, expectStatus, sleep, startForTest } from "../support/api";
@@ -62,12 +63,24 @@ describe("service: a new template's consistency delay", function () {
     before(async () => ({ svc, api } = await startForTest({ templateVisibilityDelayMs: 300 })));
     after(() => svc.close());
 
-    it("GET is 404 and lists omit the template until the delay has passed", async () => {
+    it("GET, the file URLs and the edit URL are 404 and lists omit the template until the delay has passed", async () => {
       const id = await create(api);
-      expectEnvelope(await api.get(`/template/${id}`), 404, "not_found");
+      const hiddenFrom = async () => {
+        const answers = [
+          await api.get(`/template/${id}`),
+          await api.get(`/template/files_as_file_url/${id}`),
+          await api.get(`/template/files_as_data_uri/${id}`),
+          await api.get(`/template/files/${id}`),
+          await api.post(`/embedded/edit_url/${id}`, { test_mode: true }),
+        ];
+        for (const r of answers) expectEnvelope(r, 404, "not_found");
+        assert.equal(answers[1].body.error.error_msg, `Template not found: ${id}`);
+      };
+      await hiddenFrom();
       assert.equal(await listed(api, id), false);
       await sleep(350);
       expectStatus(await api.get(`/template/${id}`));
+      expectStatus(await api.get(`/template/files_as_file_url/${id}`));
       assert.ok(await listed(api, id));
     });
 
