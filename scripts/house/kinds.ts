@@ -61,7 +61,11 @@ function packageName(root: string): string {
   return m ? m[1] : "esign";
 }
 
-const words = (s: string) => s.split(/[.\-_\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
+const words = (s: string) =>
+  s
+    .split(/[.\-_\s]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
 const singular = (w: string) => (w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
 const camel = (k: string) => k[0].toLowerCase() + k.slice(1);
 

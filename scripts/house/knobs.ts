@@ -31,7 +31,13 @@ const prop = (o: ts.ObjectLiteralExpression, name: string) =>
 /** The `z.object({...})` at the root of a call chain such as `z.object({...}).strict()`. */
 function zodObjectOf(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
   while (ts.isCallExpression(e) || ts.isPropertyAccessExpression(e)) {
-    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "object" && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === "z") {
+    if (
+      ts.isCallExpression(e) &&
+      ts.isPropertyAccessExpression(e.expression) &&
+      e.expression.name.text === "object" &&
+      ts.isIdentifier(e.expression.expression) &&
+      e.expression.expression.text === "z"
+    ) {
       const arg = e.arguments[0];
       return arg && ts.isObjectLiteralExpression(arg) ? arg : undefined;
     }
@@ -40,14 +46,20 @@ function zodObjectOf(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
   return undefined;
 }
 
-function topLevelFinds(sf: ts.SourceFile, name: string, init: ts.Expression, at: string): KnobFind[] {
+function topLevelFinds(name: string, init: ts.Expression, at: string): KnobFind[] {
   const finds: KnobFind[] = [];
   const zod = name.endsWith("Inputs") ? zodObjectOf(init) : undefined;
   if (zod) finds.push({ style: "zod input schema", at, name, entries: zod.properties.length });
   if (ts.isArrayLiteralExpression(init) && init.elements.length > 0 && init.elements.every((e) => ts.isObjectLiteralExpression(e) && ["name", "env"].every((k) => propNames(e).includes(k))))
     finds.push({ style: "settings table", at, name, entries: init.elements.length });
   if (ts.isObjectLiteralExpression(init) && init.properties.length > 0) {
-    const specs = init.properties.filter((p) => ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(p.initializer) && prop(p.initializer, "description") && prop(p.initializer, "inputs")?.initializer.kind === ts.SyntaxKind.ObjectLiteralExpression);
+    const specs = init.properties.filter(
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        ts.isObjectLiteralExpression(p.initializer) &&
+        prop(p.initializer, "description") &&
+        prop(p.initializer, "inputs")?.initializer.kind === ts.SyntaxKind.ObjectLiteralExpression,
+    );
     if (specs.length > 0 && specs.length === init.properties.length) finds.push({ style: "hand JSON spec", at, name, entries: specs.length });
   }
   return finds;
@@ -93,7 +105,7 @@ export function knobsOfFile(root: string, file: string): KnobFind[] {
   const finds: KnobFind[] = [];
   for (const st of sf.statements) {
     if (ts.isVariableStatement(st) && st.declarationList.flags & ts.NodeFlags.Const)
-      for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) finds.push(...topLevelFinds(sf, d.name.text, d.initializer, where(sf, d)));
+      for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) finds.push(...topLevelFinds(d.name.text, d.initializer, where(sf, d)));
     if (ts.isInterfaceDeclaration(st) && st.name.text.endsWith("Options") && st.members.length >= 8 && st.members.every((m) => m.questionToken))
       finds.push({ style: "options interface", at: where(sf, st), name: st.name.text, entries: st.members.length });
   }

@@ -139,7 +139,17 @@ describe("npm run house: the figures of issue 38", () => {
     this.timeout(120_000);
     const run = (...args: string[]) => execFileSync(process.execPath, [path.join(REPO, "scripts/run-ts.js"), path.join(REPO, "scripts/house/main.ts"), ...args], { encoding: "utf8" });
     const table = run();
-    for (const row of ["edits outside a new kind's folder", "places naming every kind", "module-level mutable state", "knob styles", "argument parsers", "casts in provider/", "any in provider/", "untyped service replies", "Markdown outside sdk/"])
+    for (const row of [
+      "edits outside a new kind's folder",
+      "places naming every kind",
+      "module-level mutable state",
+      "knob styles",
+      "argument parsers",
+      "casts in provider/",
+      "any in provider/",
+      "untyped service replies",
+      "Markdown outside sdk/",
+    ])
       assert.match(table, new RegExp(`^${row.replace(/[()/]/g, "\\$&")}.* \\| \\S`, "m"), row);
     const json = JSON.parse(run("--json")) as Figures;
     assert.ok(json.kinds.kinds.length >= 7, "the repository's kinds are read");
