@@ -128,7 +128,15 @@ export class Deployment {
    * settings and a new client and cache that keeps the claims (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, { claims: this.claims, verified: this.verified, log: this.log, handOvers: this.handOvers, memo: this.memo, removals: this.removals, readLagMs: this.readLagMs });
+    const next = new Deployment(this.host, request, {
+      claims: this.claims,
+      verified: this.verified,
+      log: this.log,
+      handOvers: this.handOvers,
+      memo: this.memo,
+      removals: this.removals,
+      readLagMs: this.readLagMs,
+    });
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
