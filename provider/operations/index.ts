@@ -232,8 +232,8 @@ function makeOperations(type: string): ResourceOperations {
           const onlyKey = unchanged && (await keyDiffers(d, o));
           // Nothing changed: the engine continues an unfinished create (D121), which settles, sending nothing.
           const settles = unchanged && !onlyKey && impl.settle !== undefined;
-          const sent = settles ? await impl.settle!(ctx, id, n, createdAt(o)[CREATED_AT] ?? 0) : await impl.update(ctx, id, o, n);
-          const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, sent, n);
+          const send = () => (settles ? impl.settle!(ctx, id, n, createdAt(o)[CREATED_AT] ?? 0) : impl.update(ctx, id, o, n));
+          const outs = onlyKey ? { ...o } : keepUnreported(impl.rules, await send(), n);
           return { outs: withDeclared(impl, { ...outs, [PIN]: accountId, ...(await recordKey(d, o)), ...createdAt(o) }, n) };
         },
         subject(type, id, n),
