@@ -23,6 +23,7 @@ import { DiffRules, diffByRules } from "../../core/diff";
 import { announceAdoption } from "../shared/adoption";
 import { toWire } from "../../core/naming";
 import type { ResourceImpl } from "../../core/resource";
+import { lagBound, untilFound } from "../../core/read-lag";
 import { findPerson, personInput, personKeys, personRequired, personRules, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
 import { resolveTeamId, teamPeople } from "../shared/team-people";
@@ -125,6 +126,32 @@ async function guardLeaving(ctx: ProviderContext, teamId: string, recorded: Team
 const nameOf = (person: TeamPerson, teamId: string) =>
   `${person.status === "invited" ? "invitation of" : "member"} ${person.emailAddress}${person.accountId ? ` (account ${person.accountId})` : ""} on team ${teamId}`;
 
+/**
+ * The person as the team lists them now (the read shared by the team's members), or undefined.
+ * A miss drops the shared read, so a try again (a new invitation the service does not list yet,
+ * D120) goes to the service.
+ */
+async function personNow(ctx: ProviderContext, teamId: string, inputs: TeamMemberInputs, accountId: string | undefined): Promise<TeamMemberState | undefined> {
+  const person = findPerson(await teamPeople(ctx, teamId), inputs);
+  if (person) return outputsOf(inputs, teamId, person, accountId);
+  ctx.cache.invalidate(cacheKeys.callerTeam);
+  ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
+  return undefined;
+}
+
+/**
+ * GET /team leaves a new invitation out for a while (D120): the person made at `madeAtMs`, once
+ * the team lists them. Create needs none of it (add_member's answer is the proof of the
+ * invitation); that the kind has it makes the state record when it was made, so a refresh
+ * within the bound takes a miss for the lag, not for a member gone.
+ */
+async function settle(ctx: ProviderContext, id: string, inputs: TeamMemberInputs, madeAtMs: number): Promise<TeamMemberState> {
+  const teamId = await resolveTeamId(ctx, inputs);
+  const found = await untilFound(ctx, madeAtMs, () => personNow(ctx, teamId, inputs, inputs.accountId));
+  if (!found) throw new Error(`team member ${id}: still not on the team ${Math.round(lagBound(ctx) / 1000)} s after its invitation (the service's read-after-create lag)`);
+  return found;
+}
+
 export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   rules,
   // Replaced only for another person (a changed e-mail or account id): the new one is added
@@ -149,9 +176,10 @@ export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
     return { id: `${teamId}/${outs.accountId ?? outs.emailAddress}`, outs };
   },
 
+  settle,
+
   async read(ctx, _id, props) {
-    const person = findPerson(await teamPeople(ctx, props.teamId), props);
-    return person ? outputsOf(props, props.teamId, person, props.accountId) : undefined;
+    return personNow(ctx, props.teamId, props, props.accountId);
   },
 
   async update(ctx, _id, olds, news) {
