@@ -11,9 +11,14 @@
  * `since` (seconds; the end of the stack's last finished update: a cut-off run started after
  * it) where the service says when the object was made or last changed.
  *
+ * Nothing found is taken as "made nothing" only once the read-after-create lag's bound from the
+ * look has passed (core/read-lag.ts, D122): the cut-off create may have made an object the
+ * service does not list yet.
+ *
  * Kinds whose create is idempotent (team members, grants, the authoritative lists) have no
  * finder: what their create did is taken over in place by the next one (`idempotent`).
  */
+import { untilFound } from "../core/read-lag";
 import type { Props } from "../core/resource";
 import { madeBy, registry } from "../resources/registry";
 import { findMade } from "../resources/shared/find-made";
@@ -54,6 +59,14 @@ export interface FindOptions {
 export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: Props, opts: FindOptions): Promise<Candidate[]> {
   const by = madeBy[kind];
   if (!by || !("finder" in by)) throw new Error(`no way to find what a create of ${kind} made`);
-  const found = await findMade(ctx, by.finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
+  const finder = by.finder;
+  // Nothing listed is no proof while the cut-off create's object may be hidden by the lag, and
+  // the checkpoint does not say when it was sent: the bound counts from now, paid only when
+  // nothing is found (D122).
+  const look = async () => {
+    const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
+    return made.length > 0 ? made : undefined;
+  };
+  const found = (await untilFound(ctx, Date.now(), look)) ?? [];
   return found.map((m) => ({ id: m.id, label: m.label, state: m.state }));
 }

@@ -13,6 +13,8 @@ import * as os from "os";
 import * as path from "path";
 import { ProviderHarness, type Props } from "./support/harness";
 import { warningsOf } from "./support/identity";
+import { auth } from "./support/service-forms";
+import { rows } from "./support/lost-answer";
 import { repoRoot } from "../engine/support/engine";
 
 const PROJECT = "cutoff";
@@ -122,6 +124,22 @@ describe("provider (in process): a create after a cut-off run", () => {
     useBackend(backendWith([{ kind: "Team", name: "team", inputs: { name: "Ops" } }]));
     const result = await h.resource("Team").create({ name: "Ops" });
     assert.strictEqual(result.id, made.id);
+  });
+
+  it("Team: a team the cut-off create made that the service does not show yet is adopted once it shows, not refused as already made", async () => {
+    await h.control("PUT", "/settings/team_visibility_delay", { delay_ms: 1500 });
+    // The cut-off run's create: the service made the team, the run never heard back.
+    const sent = await fetch(`${h.svc.baseUrl}/team/create`, { method: "POST", headers: auth(h.settings["esign:apiKey"]!), body: JSON.stringify({ name: "Ops" }) });
+    assert.strictEqual(sent.status, 200);
+    h.nextRun(4000); // a bound longer than the service's lag
+    useBackend(backendWith([{ kind: "Team", name: "team", inputs: { name: "Ops" } }]));
+    const { result, calls } = await h.counting(() => h.resource("Team").create({ name: "Ops" }));
+    assert.ok(!calls.includes("POST /v3/team/create"), calls.join(", "));
+    assert.strictEqual(result.outs.name, "Ops");
+    assert.deepStrictEqual(
+      (await rows(h, "teams")).map((t) => t.team_id),
+      [result.id],
+    );
   });
 
   it("FaxLine: while a line the cut-off run may have bought exists, the create stops naming esign recover; none: it buys", async () => {

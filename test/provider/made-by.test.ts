@@ -12,16 +12,20 @@ import { lineMadeWith } from "../../provider/resources/fax-line/finder";
 import { ProviderHarness, type Props } from "./support/harness";
 import { accountIdOf, allLost, loseNextAnswer, rows } from "./support/lost-answer";
 import { ndaTemplate } from "./support/fixtures";
+import { auth } from "./support/service-forms";
 
 describe("provider (in process): what a create made, found one way by a lost answer and by recover", () => {
   let h: ProviderHarness;
   beforeEach(async () => (h = (await ProviderHarness.start({ templateProcessingMs: 0 })).ignoringPinRead()));
   afterEach(async () => h?.close());
 
-  /** What `esign recover` sees: a provider context of the stack's settings, no run's book. */
-  const recoverView = (kind: string, inputs: Props, held: string[] = [], since?: number) => {
+  /**
+   * What `esign recover` sees: a provider context of the stack's settings, no run's book; the
+   * read-after-create lag's bound shortened (nothing found is waited on that long).
+   */
+  const recoverView = (kind: string, inputs: Props, held: string[] = [], since?: number, readLagMs = 500) => {
     const settings = h.settings;
-    const ctx = new Deployment("dynamic", { get: (key) => settings[key] }).context();
+    const ctx = new Deployment("dynamic", { get: (key) => settings[key] }, { readLagMs }).context();
     return candidatesFor(ctx, kind, inputs, { held: new Set(held), since });
   };
 
@@ -113,6 +117,19 @@ describe("provider (in process): what a create made, found one way by a lost ans
     const otherDomains = (await h.resource("ApiApp").check({ ...declared, domains: ["other.example.com"] })).inputs!;
     assert.deepStrictEqual(await recoverView("ApiApp", otherDomains), []);
     assert.deepStrictEqual(await recoverView("ApiApp", inputs, [made.id]), []);
+  });
+
+  it("ApiApp: recover finds the app the cut-off create made while the service does not list it yet, instead of clearing the create as made nothing", async () => {
+    await h.control("PUT", "/settings/api_app_visibility_delay", { delay_ms: 1500 });
+    const declared = { name: "Portal", domains: ["portal.example.com"] };
+    // The cut-off run's create: the service made the app, the run never heard back.
+    const sent = await fetch(`${h.svc.baseUrl}/api_app`, { method: "POST", headers: auth(h.settings["esign:apiKey"]!), body: JSON.stringify(declared) });
+    const { api_app: app } = (await sent.json()) as { api_app: { client_id: string } };
+    const inputs = (await h.resource("ApiApp").check(declared)).inputs!;
+    assert.deepStrictEqual(
+      (await recoverView("ApiApp", inputs, [], undefined, 4000)).map((c) => c.id),
+      [app.client_id],
+    );
   });
 
   it("made after `since` only; an object the inputs name (an adoption) whenever it was made", async () => {

@@ -6,7 +6,8 @@
  */
 import type { ProviderHarness } from "./harness";
 
-const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}`, "Content-Type": "application/json" });
+/** The headers of a request straight to the API with `key` (outside the provider). */
+export const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}`, "Content-Type": "application/json" });
 
 /**
  * The read the caller's team id costs besides GET /team: none when GET /team's accounts name
