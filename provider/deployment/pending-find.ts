@@ -18,7 +18,7 @@
  * Kinds whose create is idempotent (team members, grants, the authoritative lists) have no
  * finder: what their create did is taken over in place by the next one (`idempotent`).
  */
-import { untilFound } from "../core/read-lag";
+import { lagBound, untilFound } from "../core/read-lag";
 import type { Props } from "../core/resource";
 import { madeBy, registry } from "../resources/registry";
 import { findMade } from "../resources/shared/find-made";
@@ -63,9 +63,13 @@ export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: 
   // Nothing listed is no proof while the cut-off create's object may be hidden by the lag, and
   // the checkpoint does not say when it was sent: the bound counts from now, paid only when
   // nothing is found (D122).
+  let said = false;
   const look = async () => {
     const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
-    return made.length > 0 ? made : undefined;
+    if (made.length > 0) return made;
+    if (!said) ctx.log(`${kind}: nothing the cut-off create made is listed yet; looking again for up to ${Math.round(lagBound(ctx) / 1000)} s (the service may not list a new object at once)`);
+    said = true;
+    return undefined;
   };
   const found = (await untilFound(ctx, Date.now(), look)) ?? [];
   return found.map((m) => ({ id: m.id, label: m.label, state: m.state }));

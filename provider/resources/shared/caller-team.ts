@@ -7,7 +7,7 @@
  * read only when the answer lacks it.
  */
 import { cacheKeys } from "./cache-keys";
-import type { CallerTeam } from "./people";
+import type { CallerTeam, TeamWire } from "./people";
 import type { ProviderContext } from "../../deployment/context";
 
 /** The caller's team id (GET /team/info at most once per cache window). */
@@ -15,11 +15,18 @@ export function callerTeamId(ctx: ProviderContext): Promise<string> {
   return ctx.cache.get(cacheKeys.callerTeamId, async () => (await ctx.client.team.info()).team_id);
 }
 
+/**
+ * The team id an answer of GET /team or POST /team/create states (its accounts' team_id, the
+ * description's AccountResponse.team_id), or undefined: no recording of either has it.
+ */
+export function statedTeamId(team: TeamWire): string | undefined {
+  return (team.accounts ?? []).map((a) => a.team_id).find((id): id is string => typeof id === "string" && id !== "");
+}
+
 export function callerTeam(ctx: ProviderContext): Promise<CallerTeam> {
   return ctx.cache.get(cacheKeys.callerTeam, async () => {
     const team = await ctx.client.team.get();
-    const stated = (team.accounts ?? []).map((a) => a.team_id).find((id): id is string => typeof id === "string" && id !== "");
-    return { team, teamId: stated ?? (await callerTeamId(ctx)) };
+    return { team, teamId: statedTeamId(team) ?? (await callerTeamId(ctx)) };
   });
 }
 

@@ -23,7 +23,7 @@ import { toWire } from "../../core/naming";
 import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
 import type { ProviderContext } from "../../deployment/context";
-import { callerTeam, callerTeamId, forgetCallerTeam } from "../shared/caller-team";
+import { callerTeam, callerTeamId, forgetCallerTeam, statedTeamId } from "../shared/caller-team";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
 import { createTeamOnce } from "./outcome";
 import type { TeamInputs, TeamState } from "./schema";
@@ -97,7 +97,8 @@ export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
       sentAt = Date.now();
       const made = await ctx.client.team.create(inputs.name === undefined ? {} : { name: inputs.name });
       forgetCallerTeam(ctx);
-      return { team: made, teamId: await newTeamId(ctx, inputs, sentAt) };
+      // The answer names the team only if its accounts state their team_id (none recorded does, D120).
+      return { team: made, teamId: statedTeamId(made) ?? (await newTeamId(ctx, inputs, sentAt)) };
     });
     // The service made it: a failure from here on carries its id (D121).
     return { id: teamId, outs: await finishing(teamId, outputsOf(team, teamId, inputs), () => settle(ctx, teamId, inputs, sentAt)) };
