@@ -29,7 +29,10 @@ export const teamMemberAbout = {
       "create",
       "the team's people (below), then `PUT /team/add_member?team_id=...` only when the person is absent or has another role; `GET /team/info` first when `teamId` is unset (once per provider process)",
     ],
-    ["refresh", "the team's people, read **once per team** and shared by every member of that team"],
+    [
+      "refresh",
+      "the team's people, read **once per team** and shared by every member of that team; within 30 s of the invitation, read again while `GET /team` leaves the new invitation out (the service's read-after-create lag)",
+    ],
     ["update", "role: `PUT /team/add_member?team_id=...` with the new role; team: `POST /team/remove_member` with `new_team_id` and `new_role` (a move); address only: none"],
     [
       "delete",

@@ -16,7 +16,7 @@ export const teamAbout = {
     ["preview", "none"],
     [
       "create",
-      "`POST /team/create`, then `GET /team/info` (the team id) and `GET /team`, each tried again while a 404 within 30 s of the create says the service does not show the new team yet (its read-after-create lag); after a lost answer, `GET /team` shows whether the team was made",
+      "`POST /team/create`, then `GET /team/info` (the team id; none when the answer's accounts state their `team_id`) and `GET /team`, each tried again while a 404 within 30 s of the create says the service does not show the new team yet (its read-after-create lag); after a lost answer, `GET /team` shows whether the team was made",
     ],
     ["create with `adopt: true`", "`GET /team`, `PUT /team` only if `name` differs, `GET /team/info`; when the caller has no team (404), as create"],
     [
