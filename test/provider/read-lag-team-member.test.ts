@@ -36,13 +36,21 @@ describe("fast tier: TeamMember while the service hides the new invitation", fun
   /** GET /team answers since `mark` that left the invitation out. */
   const teamReads = (mark: number) => h.requestsSince(mark).filter((e) => e.method === "GET" && e.path === "/v3/team").length;
 
-  it("create: add_member's answer proves the invitation; one invitation, one e-mail, the state records when it was made", async () => {
+  it("create: add_member's answer proves the invitation; one invitation, one e-mail, the state records when it was made; a second create does not invite again", async () => {
     const made = await h.resource("TeamMember").create({ emailAddress: "bob@example.com" });
     assert.strictEqual(made.id, `${teamId}/bob@example.com`);
     assert.strictEqual(made.outs.status, "invited");
     assert.strictEqual(typeof made.outs.createdAtMs, "number", "the state records when it was made (the refresh's lag bound)");
     assert.strictEqual(await pendingInvites("bob@example.com"), 1);
     assert.strictEqual(await mails(h, "bob@example.com", "team_invite"), 1);
+    // A create of the same person in another run while the invitation is still hidden (a lost
+    // state, another stack): add_member again, which the service takes as the same invitation.
+    h.nextRun();
+    const again = await h.resource("TeamMember").create({ emailAddress: "bob@example.com" });
+    assert.strictEqual(again.id, made.id);
+    assert.strictEqual(again.outs.status, "invited");
+    assert.strictEqual(await pendingInvites("bob@example.com"), 1, "one invitation");
+    assert.strictEqual(await mails(h, "bob@example.com", "team_invite"), 1, "one e-mail");
   });
 
   it("a refresh right after the invitation waits it out and keeps the member, with no second invitation", async () => {
