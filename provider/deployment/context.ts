@@ -147,7 +147,15 @@ export class Deployment {
    * stay, so an Attach after Configure keeps an explicit provider's key.
    */
   withLog(log: EngineLog): Deployment {
-    return new Deployment(this.host, this.request, { claims: this.claims, verified: this.verified, log, handOvers: this.handOvers, memo: this.memo });
+    return new Deployment(this.host, this.request, {
+      claims: this.claims,
+      verified: this.verified,
+      log,
+      handOvers: this.handOvers,
+      memo: this.memo,
+      removals: this.removals,
+      readLagMs: this.readLagMs,
+    });
   }
 
   /** Whether resources record the fingerprint of the key they were last deployed with. */

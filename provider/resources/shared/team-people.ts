@@ -47,6 +47,12 @@ async function memberList(ctx: ProviderContext, teamId: string): Promise<TeamPer
  * for a sub-team or a team too large to trust GET /team's answer, and the invitations (which
  * carry the invitees' roles) only when someone is pending.
  */
+/** Drops the team's people this run read (and the caller's team they may come from): the next read goes to the service. */
+export function forgetTeamPeople(ctx: ProviderContext, teamId: string): void {
+  ctx.cache.invalidate(cacheKeys.callerTeam);
+  ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
+}
+
 export function teamPeople(ctx: ProviderContext, teamId: string): Promise<TeamPerson[]> {
   return ctx.cache.get(cacheKeys.teamPeople(teamId), async () => {
     const own = await callerTeam(ctx);

@@ -8,15 +8,14 @@
  * the person over in place).
  */
 import type { ProviderContext } from "../../deployment/context";
-import { cacheKeys } from "../shared/cache-keys";
 import { writeOnce } from "../shared/lost-answer";
 import { findPerson, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
-import { teamPeople } from "../shared/team-people";
+import { forgetTeamPeople, teamPeople } from "../shared/team-people";
 
 /** The person on team `teamId` (member or invited), read fresh. */
 export async function personOn(ctx: ProviderContext, teamId: string, who: PersonInput): Promise<TeamPerson | undefined> {
-  ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
+  forgetTeamPeople(ctx, teamId);
   return findPerson(await teamPeople(ctx, teamId), who);
 }
 

@@ -26,7 +26,7 @@ import type { ResourceImpl } from "../../core/resource";
 import { lagBound, untilFound } from "../../core/read-lag";
 import { findPerson, personInput, personKeys, personRequired, personRules, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
-import { resolveTeamId, teamPeople } from "../shared/team-people";
+import { forgetTeamPeople, resolveTeamId, teamPeople } from "../shared/team-people";
 import { moveOnce, removeOnce } from "./outcome";
 import { isAdmin, isKeyHolder, KEY_HOLDER, whyStays } from "../shared/team-guard";
 import type { TeamMemberInputs, TeamMemberState } from "./schema";
@@ -134,8 +134,7 @@ const nameOf = (person: TeamPerson, teamId: string) =>
 async function personNow(ctx: ProviderContext, teamId: string, inputs: TeamMemberInputs, accountId: string | undefined): Promise<TeamMemberState | undefined> {
   const person = findPerson(await teamPeople(ctx, teamId), inputs);
   if (person) return outputsOf(inputs, teamId, person, accountId);
-  ctx.cache.invalidate(cacheKeys.callerTeam);
-  ctx.cache.invalidate(cacheKeys.teamPeople(teamId));
+  forgetTeamPeople(ctx, teamId);
   return undefined;
 }
 
