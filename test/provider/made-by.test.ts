@@ -92,6 +92,17 @@ describe("provider (in process): what a create made, found one way by a lost ans
     );
   });
 
+  it("Template with a subject (never answered by the service, §4): recover takes it as a lost answer does (D129)", async () => {
+    const declared = ndaTemplate({ subject: "Please sign" });
+    const made = await h.resource("Template").create(declared);
+    h.nextRun();
+    const inputs = (await h.resource("Template").check(declared)).inputs!;
+    assert.deepStrictEqual(
+      (await recoverView("Template", inputs)).map((c) => c.id),
+      [made.id],
+    );
+  });
+
   it("Team: recover refuses the caller's team of another name as a lost answer does (adopt: true), never clearing the create as made nothing", async () => {
     await h.resource("Team").create({ name: "Other" });
     h.nextRun();

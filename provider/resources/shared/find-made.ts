@@ -5,6 +5,7 @@
  * holds, and (after a cut-off run, `sameAs`) keeps only what the kind's read and diff find equal
  * to the inputs.
  */
+import { keepUnreported } from "../../core/diff";
 import type { Finder, Made, MadeQuery } from "../../core/finder";
 import { defaultDiff, isNotFound, type Props, type ResourceImpl } from "../../core/resource";
 import type { ProviderContext } from "../../deployment/context";
@@ -37,9 +38,11 @@ export async function findMade<I, W>(ctx: ProviderContext, finder: Finder<I, W>,
   return equal;
 }
 
+/** The object as a refresh records it: a declared value the service does not report stands (D129). */
 async function readOrGone(ctx: ProviderContext, impl: ResourceImpl, id: string, inputs: Props): Promise<Props | undefined> {
   try {
-    return await impl.read(ctx, id, inputs);
+    const read = await impl.read(ctx, id, inputs);
+    return read && keepUnreported(impl.rules, read, inputs);
   } catch (error) {
     if (isNotFound(error)) return undefined;
     throw error;
