@@ -78,7 +78,11 @@ describe("engine: the Account component with an explicit provider", function () 
   it("`{ providers: [p] }` is the SDK's own warning (the reason the docs say `provider`), and changes nothing", async () => {
     form = "providers";
     try {
-      const preview = await run("preview");
+      // The SDK sends the warning from the program asynchronously; a program that ends first can
+      // lose it ("failed to deliver log message ... Channel has been shut down", seen under a
+      // loaded machine). Whether the SDK still warns is a fact of the SDK: any of three previews shows it.
+      let preview = await run("preview");
+      for (let tries = 1; tries < 3 && !CONFLICT.test(preview.warnings.join("\n")); tries++) preview = await run("preview");
       assert.match(
         preview.warnings.join("\n"),
         CONFLICT,
