@@ -185,9 +185,7 @@ describe("toolchains: Go's checksum database stays on", () => {
       : [];
 
   it("no script, test, tool, workflow or doc turns it off for any module", () => {
-    // docs/decisions/ records history (D1 and D47 tell how the check was once turned off, D133 why no more).
-    const docs = files("docs").filter((f) => !f.startsWith(path.join("docs", "decisions")));
-    const scanned = [...files("scripts"), ...files("test"), ...files("tools"), ...files(".github"), ...docs, "README.md", "package.json", ".tool-versions"];
+    const scanned = [...files("scripts"), ...files("test"), ...files("tools"), ...files(".github"), ...files("docs"), "README.md", "package.json", ".tool-versions"];
     assert.ok(scanned.length > 100, `${scanned.length} files`);
     const found = scanned.filter((f) => off.test(fs.readFileSync(path.join(repoRoot, f), "utf8")));
     assert.deepStrictEqual(found, []);
