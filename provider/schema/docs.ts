@@ -65,8 +65,7 @@ function changesText(kind: string): string {
 
 /** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts). */
 const PIN_READ =
-  "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
-  "resource together (the account pin, `managingAccountId`: DECISIONS.md D31); preview makes none.";
+  "Plus, once per provider process for every resource, the account pin's `GET /account` (D31); preview makes none.";
 
 function callsTable(spec: ResourceSpec): string {
   return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`), "", PIN_READ].join("\n");
@@ -74,8 +73,8 @@ function callsTable(spec: ResourceSpec): string {
 
 function importText(kind: string, spec: ResourceSpec): string {
   return [
-    `With the native plugin ([docs/native-provider.md](../native-provider.md)): \`pulumi import esign:index:${kind} NAME ID\`,`,
-    `the \`import\` resource option, or \`${kind}.get(name, ID)\`, where ID is ${spec.importId}.`,
+    `ID: ${spec.importId}, for \`pulumi import esign:index:${kind} NAME ID\`, the \`import\` option or \`${kind}.get(name, ID)\``,
+    `([native plugin](../native-provider.md#import-and-get)).`,
   ].join("\n");
 }
 
