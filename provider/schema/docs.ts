@@ -64,8 +64,7 @@ function changesText(kind: string): string {
 }
 
 /** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts). */
-const PIN_READ =
-  "Plus, once per provider process for every resource, the account pin's `GET /account` (D31); preview makes none.";
+const PIN_READ = "Plus, once per provider process for every resource, the account pin's `GET /account` (D31); preview makes none.";
 
 function callsTable(spec: ResourceSpec): string {
   return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`), "", PIN_READ].join("\n");
