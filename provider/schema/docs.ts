@@ -41,10 +41,15 @@ function inputsTable(kind: string, spec: ResourceSpec): string {
   return ["| Input | Type | Required | A change | |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
+/** The outputs every resource has, told once on docs/README.md rather than on each page. */
+const COMMON_OUTPUT_NOTE = "The account whose key created or adopted the object; another account's key is refused (D31, [docs/README.md](../README.md#provider-configuration)).";
+
 function outputsTable(spec: ResourceSpec): string {
-  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs }).map(
+  const own = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs }).map(
     ([k, p]) => `| \`${k}\` | \`${cell(typeText(p))}\` | ${cell(`${p.description ?? ""}${p.secret ? " (secret)" : ""}`)} |`,
   );
+  const common = Object.entries(commonOutputs).map(([k, p]) => `| \`${k}\` | \`${cell(typeText(p))}\` | ${COMMON_OUTPUT_NOTE} |`);
+  const rows = [...own, ...common];
   return ["All inputs, plus:", "", "| Output | Type | |", "|---|---|---|", ...rows].join("\n");
 }
 
