@@ -155,31 +155,20 @@ and the provider's client was set to match (\`esign:requestsPerMinute = ${r.limi
 4 requests in flight). Request counts do not depend on the limit; wall times at the real limit
 would be about ${r.limitPerMinute / 100} times longer wherever the rate limit is the bottleneck.
 
-Each scenario and size runs on a fresh local service and a fresh stack (Automation API, real
-CLI, file backend). The parents (team, template, fax line, N accepted teammates) are made
-before the stack through the API and control plane; that setup traffic is not counted, and
-the service's rate-limit window is reset after it. Counts come from the service's request log
-(\`GET /_local/requests\`), so retries and 429s are included.
+Each scenario and size runs on a fresh local service and stack (Automation API, real CLI, file backend); the parents
+are made beforehand and not counted. Counts come from the service's request log, retries and 429s included.
 
 ## API requests: ours / minimum
 
-Minimum = the changes made, plus one list read per page of 100 per parent (\`up\` reads it
-once to adopt what already exists). A template, a fax line and the team's invitations come
-with all their accounts in one unpaginated answer, so their minimum is one read; the API app
-list is paginated. "FAILED" marks a phase that did not succeed.
+Minimum = the changes made, plus one list read per page of 100 per parent (templates, fax lines and invitations come
+whole in one read). "FAILED" marks a phase that did not succeed.
 
 ${requestsTable(r.runs)}
 
-Team members: refresh reads GET /team once per team (its accounts carry their role codes and
-team id), plus the invitations list only while someone is invited (it alone carries an
-invitee's role), plus the member list's pages only for a team of 100 or more accounts (an
-answer that large might be a cap: ceil(N/100) + 1 reads then). Every bench member is
-a pending invitation, so its goal is 2; test/engine/resources/team.test.ts pins 1, 2 and ceil(N/100) + 1.
-Where we are above the minimum: every phase that makes a request also reads GET /account
-once per provider process, the account pin (DECISIONS D31: each object is pinned to the key's
-account, and another account's key is refused instead of taking every object for gone); the
-figures before that change are one lower. A shared list is kept for 30 s
-(ParentListCache), so an \`up\` that lasts longer (at the real limit) reads it again every 30 s.
+Team members' refresh: GET /team, plus the invitations while someone is invited (every bench member is), plus the
+member pages only for 100+ accounts (test/engine/resources/team.test.ts pins 1, 2 and ceil(N/100) + 1). One above the
+minimum everywhere: the account pin's GET /account per provider process (D31). A shared list is kept 30 s, so a
+longer \`up\` reads it again.
 
 ## Wall time, engine floor, achieved rate
 
@@ -193,12 +182,8 @@ ${timeTable(r.runs, r.floor, r.limitPerMinute)}
 
 ## Unchanged preview: ours / the engine floor
 
-The preview column of the tables above and below, against the engine floor's preview at the
-same N (each the median of ${PREVIEW_RUNS} previews of the same stack). At the largest size the stacks are made
-by an unthrottled \`up\` (not measured) and only the preview is measured. The floor is a bare
-\`pulumi.dynamic.Resource\` with one input, as a user would write it; it pays the SDK's
-stack trace per output promise, which our resources skip (DECISIONS.md D29), so ours can come
-out a little under 1.
+The preview against the engine floor's at the same N (each the median of ${PREVIEW_RUNS} previews; at the largest size only the preview is measured). The floor, a bare
+\`pulumi.dynamic.Resource\` with one input, pays the SDK's stack trace per output promise, which ours skip (D29).
 
 ${previewTable([...r.runs.filter((x) => x.n === Math.max(...r.runs.map((y) => y.n))), ...r.large.runs], [...r.floor, ...(r.large.floor ? [r.large.floor] : [])])}
 
@@ -207,22 +192,13 @@ ${r.realLimit ? realLimitSection(r.realLimit, r.floor) : ""}## The local service
 ${r.speedSetup.connections} keep-alive connections on 127.0.0.1 for ${seconds(r.speedSetup.durationMs)} s each
 (bench/service/load.ts, after 0.5 s of warm-up); the server runs in its own process, the load
 generator in another (both on the same ${m.cpus.split(" ")[0]} cores). "bare Node" is a plain \`http\`
-server answering, for each request, a copy of the body the service answered to it (the
-transport floor: same connections, same answer size; its headers are only Content-Type and
-Content-Length, the service's also carry the three rate-limit headers). The read lists a page
-of 10 API apps; the write renames one. No rate limit (the service is started without one). The
-service is its own CLI (dist/service/main.js, what \`esign-service\` runs), the floor
-bench/service/serve.js, both under plain node. req/s falls with whatever else runs on
-the machine, and not evenly (the server that needs more CPU per request waits longer for it);
-the server CPU time per request (/proc, warm-up included) does not: bare / service CPU is what
-the req/s ratio tends to when the server alone is the bottleneck.
+server answering a copy of the service's body (the transport floor). The read lists 10 API apps; the write renames
+one; no rate limit; both servers under plain node. req/s moves with other load; server CPU per request (/proc) does
+not, and bare / service CPU is what the req/s ratio tends to.
 
 ${speedTable(r.speed)}
 
-Profiles: \`node scripts/run-ts.js bench/service/profile.ts\` (the service's CPU profile under
-this load; \`--node-flags --trace-gc\` for its GC pauses) and
-\`node scripts/run-ts.js bench/engine/profile-preview.ts --n 1000\` (CPU per process of an
-unchanged preview: the program, the CLI, the provider host; \`--cpu-prof DIR\` for the
-program's profile).
+Profiles: \`bench/service/profile.ts\` (\`--node-flags --trace-gc\`) and \`bench/engine/profile-preview.ts --n 1000\`
+(\`--cpu-prof DIR\`), run with \`node scripts/run-ts.js\`.
 `;
 }

@@ -41,10 +41,15 @@ function inputsTable(kind: string, spec: ResourceSpec): string {
   return ["| Input | Type | Required | A change | |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
+/** The outputs every resource has, told once on docs/README.md rather than on each page. */
+const COMMON_OUTPUT_NOTE = "The account whose key created or adopted the object; another account's key is refused (D31, [docs/README.md](../README.md#provider-configuration)).";
+
 function outputsTable(spec: ResourceSpec): string {
-  const rows = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs, ...commonOutputs }).map(
+  const own = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs }).map(
     ([k, p]) => `| \`${k}\` | \`${cell(typeText(p))}\` | ${cell(`${p.description ?? ""}${p.secret ? " (secret)" : ""}`)} |`,
   );
+  const common = Object.entries(commonOutputs).map(([k, p]) => `| \`${k}\` | \`${cell(typeText(p))}\` | ${COMMON_OUTPUT_NOTE} |`);
+  const rows = [...own, ...common];
   return ["All inputs, plus:", "", "| Output | Type | |", "|---|---|---|", ...rows].join("\n");
 }
 
@@ -64,9 +69,7 @@ function changesText(kind: string): string {
 }
 
 /** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts). */
-const PIN_READ =
-  "Besides these, a provider process reads `GET /account` once, before its first request, for every " +
-  "resource together (the account pin, `managingAccountId`: DECISIONS.md D31); preview makes none.";
+const PIN_READ = "Plus, once per provider process for every resource, the account pin's `GET /account` (D31); preview makes none.";
 
 function callsTable(spec: ResourceSpec): string {
   return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`), "", PIN_READ].join("\n");
@@ -74,8 +77,8 @@ function callsTable(spec: ResourceSpec): string {
 
 function importText(kind: string, spec: ResourceSpec): string {
   return [
-    `With the native plugin ([docs/native-provider.md](../native-provider.md)): \`pulumi import esign:index:${kind} NAME ID\`,`,
-    `the \`import\` resource option, or \`${kind}.get(name, ID)\`, where ID is ${spec.importId}.`,
+    `ID: ${spec.importId}, for \`pulumi import esign:index:${kind} NAME ID\`, the \`import\` option or \`${kind}.get(name, ID)\``,
+    `([native plugin](../native-provider.md#import-and-get)).`,
   ].join("\n");
 }
 
