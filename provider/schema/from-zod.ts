@@ -19,6 +19,14 @@ declare module "zod" {
     changeUnless?: string;
     /** A named object type's own description (`description` is the one of a property using it). */
     typeDescription?: string;
+    /** A provider setting's environment variable (`ESIGN_API_KEY`): settings.ts. */
+    env?: string;
+    /** A knob's default as its docs state it, when the schema cannot say it (a default applied elsewhere). */
+    defaultText?: string;
+    /** A service option's command-line flag when not its name in kebab case (`no-fax`), or false for none. */
+    flag?: string | false;
+    /** The value's name in the help text (`--port N`). */
+    value?: string;
   }
 }
 
@@ -26,12 +34,12 @@ declare module "zod" {
 export type PropsSchema = z.ZodObject<z.ZodRawShape>;
 
 /** The metadata of `schema`, with what an `optional()` around it adds. */
-function metaOf(schema: z.ZodType): z.GlobalMeta {
+export function metaOf(schema: z.ZodType): z.GlobalMeta {
   const inner = innerOf(schema);
   return { ...(inner !== schema ? z.globalRegistry.get(inner) : {}), ...z.globalRegistry.get(schema) };
 }
 
-function innerOf(schema: z.ZodType): z.ZodType {
+export function innerOf(schema: z.ZodType): z.ZodType {
   let s = schema;
   while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
   return s;

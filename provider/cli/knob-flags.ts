@@ -1,0 +1,93 @@
+/**
+ * Command-line flags derived from a zod object of knobs (the local service's options): each key
+ * is a flag in kebab case (`rateLimitModel` -> `--rate-limit-model`), a nested object's keys
+ * are flags of their own (`quotas.templates_left` -> `--templates-left`), and `meta({ flag })`
+ * renames one (`no-fax`: a boolean whose flag turns it off) or leaves it out (false). The
+ * values the parser read are checked by the same schema, so a flag and its option share a rule.
+ */
+import { z } from "zod";
+import { innerOf, metaOf } from "../schema/from-zod";
+import { Args, UsageError, type OptionSpec } from "./command";
+
+interface Flag {
+  name: string;
+  /** Where the value goes in the options object. */
+  path: string[];
+  schema: z.ZodType;
+}
+
+const kebab = (key: string) => key.replace(/_/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+type Shape = Record<string, z.ZodType>;
+
+function flagsOf(shape: Shape, prefix: string[] = []): Flag[] {
+  return Object.entries(shape).flatMap(([key, field]) => {
+    const { flag } = metaOf(field);
+    if (flag === false) return [];
+    const inner = innerOf(field);
+    if (inner instanceof z.ZodObject) return flagsOf(inner.shape as Shape, [...prefix, key]);
+    return [{ name: flag ?? kebab(key), path: [...prefix, key], schema: field }];
+  });
+}
+
+function valueName(inner: z.ZodType, given?: string): string | undefined {
+  if (inner instanceof z.ZodBoolean) return undefined;
+  if (inner instanceof z.ZodEnum) return (inner.options as string[]).join("|");
+  return given ?? "VALUE";
+}
+
+/** The default a help line states: the command's own, the meta's text, else the schema's default. */
+function defaultOf(field: z.ZodType, own: unknown, defaultText?: string): string | undefined {
+  const value: unknown = own ?? defaultText ?? (field instanceof z.ZodDefault ? field.def.defaultValue : undefined);
+  return value === undefined || typeof value === "boolean" ? undefined : typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The parser's option table for `shape`'s flags, with their help lines; `defaults`: the command's own defaults by key. */
+export function flagOptions(shape: Shape, defaults: Record<string, unknown> = {}): Record<string, OptionSpec> {
+  return Object.fromEntries(
+    flagsOf(shape).map(({ name, path, schema }) => {
+      const { description = "", value, defaultText } = metaOf(schema);
+      const inner = innerOf(schema);
+      const fallback = defaultOf(schema, path.length === 1 ? defaults[path[0]] : undefined, defaultText);
+      const spec: OptionSpec = {
+        type: inner instanceof z.ZodBoolean ? "boolean" : "string",
+        description: `${name.startsWith("no-") ? "turns off: " : ""}${description}${fallback ? ` (default ${fallback})` : ""}`,
+      };
+      const shown = valueName(inner, value);
+      if (shown) spec.value = shown;
+      return [name, spec];
+    }),
+  );
+}
+
+/** The text of a flag as its option's type: a number for a number, a boolean flag's presence. */
+function valueOf(flag: Flag, args: Args): unknown {
+  const inner = innerOf(flag.schema);
+  if (inner instanceof z.ZodBoolean) return !flag.name.startsWith("no-");
+  const text = args.string(flag.name) ?? "";
+  return inner instanceof z.ZodNumber && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
+}
+
+function ruleOf(flag: Flag, got: unknown): string {
+  const inner = innerOf(flag.schema);
+  if (inner instanceof z.ZodEnum) return `--${flag.name} must be one of ${(inner.options as string[]).join(", ")}, got ${JSON.stringify(got)}`;
+  if (inner instanceof z.ZodNumber) return `--${flag.name} needs a non-negative integer, got ${JSON.stringify(got)}`;
+  return `--${flag.name} is not valid: ${JSON.stringify(got)}`;
+}
+
+/**
+ * The options `args` set (only those given: the rest keep their defaults), each checked by its
+ * schema; a bad value is a UsageError naming the flag and the rule.
+ */
+export function optionsFromFlags<T extends z.ZodObject>(schema: T, args: Args): z.input<T> {
+  const out: Record<string, unknown> = {};
+  for (const flag of flagsOf(schema.shape as Shape)) {
+    if (!args.has(flag.name)) continue;
+    const value = valueOf(flag, args);
+    if (!flag.schema.safeParse(value).success) throw new UsageError(ruleOf(flag, value));
+    let at = out;
+    for (const key of flag.path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>; // a nested object made just above
+    at[flag.path[flag.path.length - 1]] = value;
+  }
+  return out as z.input<T>; // each value passed its own schema above; absent keys are optional in the input type
+}
