@@ -9,20 +9,20 @@ import { EXIT } from "../provider/cli/exit-codes";
 import { flagOptions, optionsFromFlags } from "../provider/cli/knob-flags";
 import { parseCommandArgs } from "../provider/cli/parse";
 import type { Ui } from "../provider/cli/ui";
-import { serviceOptions, type ServiceOptions } from "./options";
+import { serviceOptions, type ResolvedOptions, type ServiceOptions } from "./options";
 
 /** The command line's own defaults: a fixed port a script can name (startService() picks a free one). */
 const CLI_DEFAULTS = { port: 8787 } satisfies ServiceOptions;
 
 export const SERVICE_FLAGS: Record<string, OptionSpec> = flagOptions(serviceOptions.shape, CLI_DEFAULTS);
 
-/** The options the flags set, over the command line's own defaults. */
-export function optionsOf(args: Args): ServiceOptions {
-  return { ...CLI_DEFAULTS, ...optionsFromFlags(serviceOptions, args) };
+/** The options the flags set, over the command line's own defaults, then the options' own. */
+export function optionsOf(args: Args): ResolvedOptions {
+  return optionsFromFlags(serviceOptions, args, CLI_DEFAULTS);
 }
 
 /** The command's shape; main.ts gives it its run(). */
-export function serviceCommandWith(run: (options: ServiceOptions, ui: Ui) => Promise<number>): Command {
+export function serviceCommandWith(run: (options: ResolvedOptions, ui: Ui) => Promise<number>): Command {
   return {
     name: "esign-service",
     standalone: true,
@@ -36,6 +36,6 @@ export function serviceCommandWith(run: (options: ServiceOptions, ui: Ui) => Pro
 }
 
 /** The options `argv` asks for (a UsageError naming the flag when it is wrong): the command's parse, for tests and scripts. */
-export function parseArgs(argv: string[]): ServiceOptions {
+export function parseArgs(argv: string[]): ResolvedOptions {
   return optionsOf(parseCommandArgs(serviceCommandWith(async () => EXIT.OK), argv));
 }

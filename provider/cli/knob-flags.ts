@@ -13,31 +13,31 @@ interface Flag {
   name: string;
   /** Where the value goes in the options object. */
   path: string[];
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
 }
 
 const kebab = (key: string) => key.replace(/_/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-type Shape = Record<string, z.ZodType>;
+type Shape = Readonly<Record<string, z.core.$ZodType>>;
 
 function flagsOf(shape: Shape, prefix: string[] = []): Flag[] {
   return Object.entries(shape).flatMap(([key, field]) => {
     const { flag } = metaOf(field);
     if (flag === false) return [];
     const inner = innerOf(field);
-    if (inner instanceof z.ZodObject) return flagsOf(inner.shape as Shape, [...prefix, key]);
+    if (inner instanceof z.ZodObject) return flagsOf(inner.shape, [...prefix, key]);
     return [{ name: flag ?? kebab(key), path: [...prefix, key], schema: field }];
   });
 }
 
-function valueName(inner: z.ZodType, given?: string): string | undefined {
+function valueName(inner: z.core.$ZodType, given?: string): string | undefined {
   if (inner instanceof z.ZodBoolean) return undefined;
-  if (inner instanceof z.ZodEnum) return (inner.options as string[]).join("|");
+  if (inner instanceof z.ZodEnum) return inner.options.map(String).join("|");
   return given ?? "VALUE";
 }
 
 /** The default a help line states: the command's own, the meta's text, else the schema's default. */
-function defaultOf(field: z.ZodType, own: unknown, defaultText?: string): string | undefined {
+function defaultOf(field: z.core.$ZodType, own: unknown, defaultText?: string): string | undefined {
   const value: unknown = own ?? defaultText ?? (field instanceof z.ZodDefault ? field.def.defaultValue : undefined);
   return value === undefined || typeof value === "boolean" ? undefined : typeof value === "string" ? value : JSON.stringify(value);
 }
@@ -70,24 +70,37 @@ function valueOf(flag: Flag, args: Args): unknown {
 
 function ruleOf(flag: Flag, got: unknown): string {
   const inner = innerOf(flag.schema);
-  if (inner instanceof z.ZodEnum) return `--${flag.name} must be one of ${(inner.options as string[]).join(", ")}, got ${JSON.stringify(got)}`;
+  if (inner instanceof z.ZodEnum) return `--${flag.name} must be one of ${inner.options.map(String).join(", ")}, got ${JSON.stringify(got)}`;
   if (inner instanceof z.ZodNumber) return `--${flag.name} needs a non-negative integer, got ${JSON.stringify(got)}`;
   return `--${flag.name} is not valid: ${JSON.stringify(got)}`;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `value` at `path` in `into`, making the objects on the way (a nested option's flag). */
+function setAt(into: Record<string, unknown>, [key, ...rest]: string[], value: unknown): void {
+  if (rest.length === 0) {
+    into[key] = value;
+    return;
+  }
+  const child = isRecord(into[key]) ? into[key] : {};
+  into[key] = child;
+  setAt(child, rest, value);
+}
+
 /**
- * The options `args` set (only those given: the rest keep their defaults), each checked by its
- * schema; a bad value is a UsageError naming the flag and the rule.
+ * The options `args` set over `defaults` (the command's own), with the schema's defaults for
+ * the rest; a bad value is a UsageError naming the flag and the rule.
  */
-export function optionsFromFlags<T extends z.ZodObject>(schema: T, args: Args): z.input<T> {
-  const out: Record<string, unknown> = {};
-  for (const flag of flagsOf(schema.shape as Shape)) {
+export function optionsFromFlags<T extends z.ZodObject>(schema: T, args: Args, defaults: Record<string, unknown> = {}): z.output<T> {
+  const given: Record<string, unknown> = { ...defaults };
+  for (const flag of flagsOf(schema.shape)) {
     if (!args.has(flag.name)) continue;
     const value = valueOf(flag, args);
-    if (!flag.schema.safeParse(value).success) throw new UsageError(ruleOf(flag, value));
-    let at = out;
-    for (const key of flag.path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>; // a nested object made just above
-    at[flag.path[flag.path.length - 1]] = value;
+    if (!z.safeParse(flag.schema, value).success) throw new UsageError(ruleOf(flag, value));
+    setAt(given, flag.path, value);
   }
-  return out as z.input<T>; // each value passed its own schema above; absent keys are optional in the input type
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0].message);
+  return parsed.data;
 }

@@ -69,8 +69,7 @@ export const providerSettings = z.object({
     }),
 });
 
-type SettingsShape = (typeof providerSettings)["shape"];
-export type SettingName = keyof SettingsShape & string;
+export type SettingName = keyof (typeof providerSettings)["shape"];
 
 /** One setting as the schema, the docs and the hosts read it (derived from providerSettings). */
 export interface SettingSpec {
@@ -100,8 +99,7 @@ function specOf(name: SettingName, schema: z.ZodType): SettingSpec {
   return { name, env, type: typeOf(schema), ...(secret ? { secret } : {}), description, ...(typeof value === "string" || typeof value === "number" ? { default: value } : {}), schema };
 }
 
-// Object.entries loses the shape's key type; the keys are SettingsShape's own.
-export const SETTINGS: readonly SettingSpec[] = (Object.entries(providerSettings.shape) as [SettingName, z.ZodType][]).map(([name, schema]) => specOf(name, schema));
+export const SETTINGS: readonly SettingSpec[] = providerSettings.keyof().options.map((name) => specOf(name, providerSettings.shape[name]));
 
 export interface SettingIssue {
   /** The config key, e.g. `esign:maxConcurrency` (or the environment variable it came from). */

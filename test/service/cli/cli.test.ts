@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { parseArgs } from "../../../service/cli-args";
+import { resolveOptions } from "../../../service/options";
 import { Api, expectEnvelope, expectStatus } from "../support/api";
 import { spawnService } from "../support/spawn";
 
@@ -15,17 +16,10 @@ describe("service: CLI", function () {
   this.timeout(120_000);
 
   it("parses flags into options and rejects unknown ones", () => {
-    assert.deepEqual(parseArgs(["--port", "0", "--api-key=k", "--plan", "premium", "--templates-left", "4", "--eid", "--rate-limit", "3", "--data", "x.jsonl", "--host", "0.0.0.0"]), {
-      port: 0,
-      apiKey: "k",
-      plan: "premium",
-      quotas: { templates_left: 4 },
-      eid: true,
-      rateLimit: 3,
-      data: "x.jsonl",
-      host: "0.0.0.0",
-    });
-    assert.equal(parseArgs([]).port, 8787);
+    const given = { port: 0, apiKey: "k", plan: "premium", quotas: { templates_left: 4 }, eid: true, rateLimit: 3, data: "x.jsonl", host: "0.0.0.0" };
+    const parsed = parseArgs(["--port", "0", "--api-key=k", "--plan", "premium", "--templates-left", "4", "--eid", "--rate-limit", "3", "--data", "x.jsonl", "--host", "0.0.0.0"]);
+    assert.deepEqual(parsed, resolveOptions(given), "the flags given, the options' defaults for the rest");
+    assert.deepEqual(parseArgs([]), resolveOptions({ port: 8787 }), "the command line's own port; every other option its default");
     assert.throws(() => parseArgs(["--plan", "gold"]), /--plan must be one of free, essentials, standard, premium, enterprise, got "gold"/);
     assert.throws(() => parseArgs(["--port=-1"]), /--port needs a non-negative integer/);
     assert.throws(() => parseArgs(["--bogus"]), /unknown option --bogus/);
