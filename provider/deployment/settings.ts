@@ -5,7 +5,7 @@
  * inputs) and the docs, so a setting is declared once.
  */
 import { z } from "zod";
-import { baseUrlProblem, DEFAULT_BASE_URL } from "../client/options";
+import { baseUrlProblem, DEFAULT_BASE_URL, type EsignClientOptions } from "../client/options";
 import { innerOf, metaOf } from "../schema/from-zod";
 
 /** The API's URL as a setting's rule (D33, D143): ending in /v3, and plain http:// only to this machine. */
@@ -181,4 +181,9 @@ function readText(spec: SettingSpec, raw: string): { value: unknown } | { error:
       return { value: list.map((v: string) => v.trim()) };
     }
   }
+}
+
+/** The client a provider with these settings acts through, as options: written once for every host and command. */
+export function clientOptionsOf(settings: ParsedSettings): EsignClientOptions {
+  return { apiKey: settings.apiKey, baseUrl: settings.baseUrl, requestsPerMinute: settings.requestsPerMinute, maxConcurrency: settings.maxConcurrency };
 }

@@ -3,11 +3,14 @@
  * adoption (export.ts), or as the engine's import file (import-file.ts).
  */
 import * as fs from "fs";
+import { DEFAULT_BASE_URL } from "../../client/options";
 import { Args, Command, CommandError, UsageError } from "../command";
+import { commandClient, commandSettings } from "../command-client";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
 
 const FORMATS = ["account", "pulumi-import"];
+const NO_KEY = "no API key (ESIGN_API_KEY or --api-key-file FILE)";
 
 /**
  * The key from ESIGN_API_KEY or a file (`-`: stdin), never from the command line: an argument is
@@ -19,7 +22,7 @@ function keyOf(args: Args, ui: Ui): string {
   const file = args.string("api-key-file");
   if (file === undefined) {
     const key = ui.io.env.ESIGN_API_KEY;
-    if (!key) throw new UsageError("no API key (ESIGN_API_KEY or --api-key-file FILE)");
+    if (!key) throw new UsageError(NO_KEY);
     return key;
   }
   let text: string;
@@ -37,9 +40,8 @@ const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwr
 
 async function run(args: Args, ui: Ui): Promise<number> {
   // Loaded here, not at the top: `esign --help` and `esign drift` need none of it.
-  const [{ stringify }, { EsignClient }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([
+  const [{ stringify }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([
     import("yaml"),
-    import("../../client"),
     import("../export"),
     import("../import-file"),
   ]);
@@ -57,9 +59,10 @@ async function run(args: Args, ui: Ui): Promise<number> {
   // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
   // that an export cannot rebuild, so replacing one must be asked for.
   if (out !== "-" && !force && fs.existsSync(out)) throw new CommandError(refusedOverwrite(out));
-  const baseUrl = args.string("base-url") ?? ui.io.env.ESIGN_BASE_URL;
-  const progress = ui.progress(`reading the account from ${baseUrl ?? "https://api.hellosign.com/v3"}`).counting("requests");
-  const client = new EsignClient({ apiKey, baseUrl, onRequest: () => progress.tick() });
+  const flags: Record<string, string | undefined> = { "esign:apiKey": apiKey, "esign:baseUrl": args.string("base-url") };
+  const settings = commandSettings({ get: (key) => flags[key], env: ui.io.env, names: { "esign:baseUrl": "--base-url" } });
+  const progress = ui.progress(`reading the account from ${settings.baseUrl ?? DEFAULT_BASE_URL}`).counting("requests");
+  const client = await commandClient(settings, new UsageError(NO_KEY), { onRequest: () => progress.tick() });
   const read = await progress.around("read the account", () => readAccount(client));
   const account = read.file;
   const imports = format === "pulumi-import" ? importFileOf(read, { version: args.string("plugin-version"), provider }) : undefined;
@@ -100,7 +103,7 @@ export const exportCommand: Command = {
     format: { type: "string", value: "FORMAT", description: `${FORMATS.join(" or ")} (default account)` },
     "api-key-file": { type: "string", value: "FILE", description: "read the API key from FILE's first line (- for stdin; default $ESIGN_API_KEY)" },
     "api-key": { type: "string", value: "KEY", description: "refused: a key on the command line is visible to other users (use ESIGN_API_KEY or --api-key-file)" },
-    "base-url": { type: "string", value: "URL", description: "the service (default $ESIGN_BASE_URL, else https://api.hellosign.com/v3)" },
+    "base-url": { type: "string", value: "URL", description: `the service (default $ESIGN_BASE_URL, else ${DEFAULT_BASE_URL})` },
     "plugin-version": { type: "string", value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" },
     provider: { type: "string", value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" },
   },
