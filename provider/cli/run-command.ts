@@ -4,6 +4,7 @@
  * any other error in one line (a stack only with ESIGN_DEBUG set), and the process ended once its
  * output is written.
  */
+import { readEnvironment } from "../client/options";
 import { CommandError, UsageError, commandTitle, type Command } from "./command";
 import type { Io } from "./colour";
 import { EXIT } from "./exit-codes";
@@ -13,7 +14,7 @@ import { Ui } from "./ui";
 
 /** The first line of an error's message: errors are one line (a stack only with ESIGN_DEBUG set). */
 export function oneLine(e: unknown, env: Io["env"]): string {
-  if (env.ESIGN_DEBUG && e instanceof Error && e.stack) return e.stack;
+  if (readEnvironment(env).debug && e instanceof Error && e.stack) return e.stack;
   const message = e instanceof Error ? e.message : String(e);
   return message.split("\n").find((l) => l.trim()) ?? message;
 }

@@ -1,10 +1,30 @@
-/** Options of EsignClient and the shapes its hooks and logger receive. */
+/** Options of EsignClient and the shapes its hooks and logger receive; the environment's own knobs. */
+import { z } from "zod";
 import type { OperationId, Warning } from "../../contract";
+import { metaOf } from "../schema/from-zod";
 import type { RetryPolicy } from "./retry";
 import type { SharePolicy } from "./share";
 import type { RateLimitInfo } from "./stats";
 
 export const DEFAULT_BASE_URL = "https://api.hellosign.com/v3";
+/**
+ * The knobs that are environment variables only (no stack config, not in the schema: they are
+ * the process's, for whoever runs it), declared like the provider's settings and read through
+ * readEnvironment alone.
+ */
+export const environmentSettings = z.object({
+  record: z.string().optional().meta({ env: "ESIGN_RECORD", description: "A directory to record every exchange with the service in, redacted (record.ts; the client option `record` wins)." }),
+  recordKeys: z.string().optional().meta({ env: "ESIGN_RECORD_KEYS", description: "The directory of the recordings' pseudonym keys (default: the user's state directory)." }),
+  debug: z.string().optional().meta({ env: "ESIGN_DEBUG", description: "Any value: an error is printed with its stack, and the provider's debug lines reach stderr when no engine takes them." }),
+});
+
+export type EnvironmentSettings = z.output<typeof environmentSettings>;
+
+/** The environment's own knobs from `env` (an empty value is unset). */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
+  return environmentSettings.parse(Object.fromEntries(Object.entries(environmentSettings.shape).map(([key, schema]) => [key, env[metaOf(schema).env ?? ""] || undefined])));
+}
+
 export const DEFAULT_USER_AGENT = "pulumi-esign/0.1.0";
 /**
  * The largest answer the client reads (D143). The client reads only JSON (files come as
@@ -60,7 +80,7 @@ export interface EsignClientOptions {
   apiKey?: string;
   /** OAuth access token, sent as Bearer (preferred for operations that accept OAuth). */
   accessToken?: string;
-  /** Default https://api.hellosign.com/v3; the local service's `baseUrl` ends in /v3 too. */
+  /** Default DEFAULT_BASE_URL; the local service's `baseUrl` ends in /v3 too. */
   baseUrl?: string;
   /**
    * Client-side pace for standard-tier operations, requests a minute. Default: the share
@@ -86,7 +106,7 @@ export interface EsignClientOptions {
   maxResponseBytes?: number;
   logger?: Logger;
   userAgent?: string;
-  /** Directory to record every exchange in, redacted (default: the ESIGN_RECORD variable; record.ts). */
+  /** Directory to record every exchange in, redacted (default: ESIGN_RECORD, environmentSettings; record.ts). */
   record?: string;
   /** Called before each attempt is sent. */
   onRequest?: (info: RequestInfo) => void;
