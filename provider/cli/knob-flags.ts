@@ -1,5 +1,6 @@
 /**
- * Command-line flags derived from a zod object of knobs (the local service's options): each key
+ * Command-line flags derived from a zod object of knobs (the local service's options, each
+ * command's flags): each key
  * is a flag in kebab case (`rateLimitModel` -> `--rate-limit-model`), a nested object's keys
  * are flags of their own (`quotas.templates_left` -> `--templates-left`), and `meta({ flag })`
  * renames one (`no-fax`: a boolean whose flag turns it off) or leaves it out (false). The
@@ -14,6 +15,8 @@ interface Flag {
   /** Where the value goes in the options object. */
   path: string[];
   schema: z.core.$ZodType;
+  /** A boolean whose flag turns it off (`fax` as `--no-fax`). */
+  negates: boolean;
 }
 
 const kebab = (key: string) => key.replace(/_/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -26,14 +29,15 @@ function flagsOf(shape: Shape, prefix: string[] = []): Flag[] {
     if (flag === false) return [];
     const inner = innerOf(field);
     if (inner instanceof z.ZodObject) return flagsOf(inner.shape, [...prefix, key]);
-    return [{ name: flag ?? kebab(key), path: [...prefix, key], schema: field }];
+    const name = flag ?? kebab(key);
+    return [{ name, path: [...prefix, key], schema: field, negates: name !== kebab(key) && name === `no-${kebab(key)}` }];
   });
 }
 
 function valueName(inner: z.core.$ZodType, given?: string): string | undefined {
   if (inner instanceof z.ZodBoolean) return undefined;
-  if (inner instanceof z.ZodEnum) return inner.options.map(String).join("|");
-  return given ?? "VALUE";
+  if (given) return given;
+  return inner instanceof z.ZodEnum ? inner.options.map(String).join("|") : "VALUE";
 }
 
 /** The default a help line states: the command's own, the meta's text, else the schema's default. */
@@ -45,14 +49,15 @@ function defaultOf(field: z.core.$ZodType, own: unknown, defaultText?: string): 
 /** The parser's option table for `shape`'s flags, with their help lines; `defaults`: the command's own defaults by key. */
 export function flagOptions(shape: Shape, defaults: Record<string, unknown> = {}): Record<string, OptionSpec> {
   return Object.fromEntries(
-    flagsOf(shape).map(({ name, path, schema }) => {
-      const { description = "", value, defaultText } = metaOf(schema);
+    flagsOf(shape).map(({ name, path, schema, negates }) => {
+      const { description = "", value, defaultText, short } = metaOf(schema);
       const inner = innerOf(schema);
       const fallback = defaultOf(schema, path.length === 1 ? defaults[path[0]] : undefined, defaultText);
       const spec: OptionSpec = {
         type: inner instanceof z.ZodBoolean ? "boolean" : "string",
-        description: `${name.startsWith("no-") ? "turns off: " : ""}${description}${fallback ? ` (default ${fallback})` : ""}`,
+        description: `${negates ? "turns off: " : ""}${description}${fallback ? ` (default ${fallback})` : ""}`,
       };
+      if (short) spec.short = short;
       const shown = valueName(inner, value);
       if (shown) spec.value = shown;
       return [name, spec];
@@ -63,7 +68,7 @@ export function flagOptions(shape: Shape, defaults: Record<string, unknown> = {}
 /** The text of a flag as its option's type: a number for a number, a boolean flag's presence. */
 function valueOf(flag: Flag, args: Args): unknown {
   const inner = innerOf(flag.schema);
-  if (inner instanceof z.ZodBoolean) return !flag.name.startsWith("no-");
+  if (inner instanceof z.ZodBoolean) return !flag.negates;
   const text = args.string(flag.name) ?? "";
   return inner instanceof z.ZodNumber && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
 }

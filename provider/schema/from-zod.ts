@@ -27,6 +27,8 @@ declare module "zod" {
     flag?: string | false;
     /** The value's name in the help text (`--port N`). */
     value?: string;
+    /** A command-line flag's one-letter form (`-o`). */
+    short?: string;
   }
 }
 
