@@ -28,18 +28,15 @@ const exportFlags = z.object({
 type ExportFlags = z.output<typeof exportFlags>;
 
 /**
- * The key from ESIGN_API_KEY or a file (`-`: stdin), never from the command line: an argument is
- * in the process list (`ps`, /proc/<pid>/cmdline), which every user of the machine reads (D134).
+ * The key from a file (`-`: stdin), else undefined (the settings read ESIGN_API_KEY); never from
+ * the command line: an argument is in the process list (`ps`, /proc/<pid>/cmdline), which every
+ * user of the machine reads (D134).
  */
-function keyOf(flags: ExportFlags, ui: Ui): string {
+function keyFromFile(flags: ExportFlags): string | undefined {
   if (flags.apiKey !== undefined)
     throw new UsageError("--api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)");
   const file = flags.apiKeyFile;
-  if (file === undefined) {
-    const key = ui.io.env.ESIGN_API_KEY;
-    if (!key) throw new UsageError(NO_KEY);
-    return key;
-  }
+  if (file === undefined) return undefined;
   let text: string;
   try {
     text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
@@ -67,14 +64,14 @@ async function run(args: Args, ui: Ui): Promise<number> {
   const provider = flags.provider === undefined ? undefined : parseProviderSpec(flags.provider);
   if (typeof provider === "string") throw new UsageError(provider);
   if (provider && flags.pluginVersion !== undefined) throw new UsageError("--plugin-version and --provider exclude each other (an explicit provider names its own version)");
-  const apiKey = keyOf(flags, ui);
+  const given: Record<string, string | undefined> = { "esign:apiKey": keyFromFile(flags), "esign:baseUrl": flags.baseUrl };
+  const settings = commandSettings({ get: (key) => given[key], env: ui.io.env, names: { "esign:baseUrl": "--base-url" } });
+  if (!settings.apiKey) throw new UsageError(NO_KEY);
   const out = flags.out ?? (format === "account" ? "account.yaml" : "import.json");
   const force = flags.force;
   // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
   // that an export cannot rebuild, so replacing one must be asked for.
   if (out !== "-" && !force && fs.existsSync(out)) throw new CommandError(refusedOverwrite(out));
-  const given: Record<string, string | undefined> = { "esign:apiKey": apiKey, "esign:baseUrl": flags.baseUrl };
-  const settings = commandSettings({ get: (key) => given[key], env: ui.io.env, names: { "esign:baseUrl": "--base-url" } });
   const progress = ui.progress(`reading the account from ${settings.baseUrl ?? DEFAULT_BASE_URL}`).counting("requests");
   const client = await commandClient(settings, new UsageError(NO_KEY), { onRequest: () => progress.tick() });
   const read = await progress.around("read the account", () => readAccount(client));
