@@ -37,5 +37,10 @@ export function serviceCommandWith(run: (options: ResolvedOptions, ui: Ui) => Pr
 
 /** The options `argv` asks for (a UsageError naming the flag when it is wrong): the command's parse, for tests and scripts. */
 export function parseArgs(argv: string[]): ResolvedOptions {
-  return optionsOf(parseCommandArgs(serviceCommandWith(async () => EXIT.OK), argv));
+  return optionsOf(
+    parseCommandArgs(
+      serviceCommandWith(async () => EXIT.OK),
+      argv,
+    ),
+  );
 }

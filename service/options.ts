@@ -78,7 +78,9 @@ export const serviceOptions = z.object({
     .array(count())
     .default(() => [100, 400, 1600])
     .meta({ description: "delays between callback delivery attempts, in ms", flag: false }),
-  maxBodyBytes: count().default(50 * 1024 * 1024).meta({ description: "the largest accepted request body", flag: false }),
+  maxBodyBytes: count()
+    .default(50 * 1024 * 1024)
+    .meta({ description: "the largest accepted request body", flag: false }),
   compactEvery: count().default(1000).meta({ description: "journal lines after which the file is compacted into one snapshot", flag: false }),
   controlFromAnywhere: z.boolean().default(false).meta({ description: "allow the control plane from non-loopback peers", flag: false }),
   /** Anyone on the network could otherwise use the service as a relay. */

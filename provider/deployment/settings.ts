@@ -35,38 +35,28 @@ export const providerSettings = z.object({
     defaultText: DEFAULT_BASE_URL,
     description: "The API's base URL, ending in /v3 (e.g. http://127.0.0.1:8787/v3 for the local service).",
   }),
-  requestsPerMinute: z
-    .int()
-    .min(1)
-    .optional()
-    .meta({
-      env: "ESIGN_REQUESTS_PER_MINUTE",
-      description:
-        "The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100.",
-    }),
+  requestsPerMinute: z.int().min(1).optional().meta({
+    env: "ESIGN_REQUESTS_PER_MINUTE",
+    description:
+      "The most standard-tier API requests a minute the provider sends. Default: half of the account's limit as the service states it (X-RateLimit-Limit: 50 of the standard 100, half of 25 for high-tier operations), because the limit is per account and shared with the account's own traffic; within each minute the provider also leaves other callers what it sees them using, and never sends more than X-RateLimit-Remaining allows. To give the provider all of it (no other traffic on the account, a maintenance window), set it to the account's limit, e.g. 100.",
+  }),
   maxConcurrency: z.int().min(1).optional().meta({ env: "ESIGN_MAX_CONCURRENCY", description: "The most API requests in flight at once (default 4)." }),
   templateTimeoutSeconds: z
     .number()
     .positive()
     .default(300)
     .meta({ env: "ESIGN_TEMPLATE_TIMEOUT_SECONDS", description: "How long a Template waits for the service's processing of its files, in seconds." }),
-  allowedAccountIds: z
-    .array(z.string())
-    .optional()
-    .meta({
-      env: "ESIGN_ALLOWED_ACCOUNT_IDS",
-      description: "The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent.",
-    }),
+  allowedAccountIds: z.array(z.string()).optional().meta({
+    env: "ESIGN_ALLOWED_ACCOUNT_IDS",
+    description: "The account ids this stack may act for (a JSON list or a comma-separated string); any other key's account is refused before a request is sent.",
+  }),
   /** Template texts through the hidden POST /template/update (D123); off by default. */
-  legacyTemplateUpdate: z
-    .boolean()
-    .optional()
-    .meta({
-      env: "ESIGN_LEGACY_TEMPLATE_UPDATE",
-      defaultText: "false",
-      description:
-        "Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route.",
-    }),
+  legacyTemplateUpdate: z.boolean().optional().meta({
+    env: "ESIGN_LEGACY_TEMPLATE_UPDATE",
+    defaultText: "false",
+    description:
+      "Change a Template's title, subject, message and ccRoles in place through `POST /template/update/{template_id}`, a route the service never documented and removed from its description and SDKs in May 2026 (D123). Off (the default), such a change replaces the template (the grants follow the new id), and an adopted template's texts are changed in the web UI. Turn it on only for a service that still answers the route.",
+  }),
 });
 
 export type SettingName = keyof (typeof providerSettings)["shape"];

@@ -13,7 +13,10 @@ import type { Ui } from "../ui";
 /** The flags, in the knob language (knob-flags.ts derives the parser's table and reads them back). */
 const driftFlags = z.object({
   stack: z.string().optional().meta({ short: "s", value: "NAME", description: "the stack (default: the selected one)" }),
-  format: z.enum(DRIFT_FORMATS).default("text").meta({ value: "FORMAT", description: DRIFT_FORMATS.join(", ") }),
+  format: z
+    .enum(DRIFT_FORMATS)
+    .default("text")
+    .meta({ value: "FORMAT", description: DRIFT_FORMATS.join(", ") }),
   ignoreFile: z.string().optional().meta({ value: "FILE", description: "a YAML file whose `ignore` map names objects meant to stay unmanaged (default: the project's account file)" }),
   redactEmails: z.boolean().default(false).meta({ description: "cut the unmanaged section's addresses to z…@domain (for comments in public repositories)" }),
 });

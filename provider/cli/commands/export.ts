@@ -18,10 +18,16 @@ const NO_KEY = "no API key (ESIGN_API_KEY or --api-key-file FILE)";
 const exportFlags = z.object({
   out: z.string().optional().meta({ short: "o", value: "FILE", description: "where to write (default account.yaml, or import.json; - for stdout)" }),
   force: z.boolean().default(false).meta({ short: "f", description: "overwrite --out if it exists" }),
-  format: z.enum(FORMATS).default("account").meta({ value: "FORMAT", description: FORMATS.join(" or ") }),
+  format: z
+    .enum(FORMATS)
+    .default("account")
+    .meta({ value: "FORMAT", description: FORMATS.join(" or ") }),
   apiKeyFile: z.string().optional().meta({ value: "FILE", description: "read the API key from FILE's first line (- for stdin; default $ESIGN_API_KEY)" }),
   apiKey: z.string().optional().meta({ value: "KEY", description: "refused: a key on the command line is visible to other users (use ESIGN_API_KEY or --api-key-file)" }),
-  baseUrl: z.string().optional().meta({ value: "URL", description: `the service (default $ESIGN_BASE_URL, else ${DEFAULT_BASE_URL})` }),
+  baseUrl: z
+    .string()
+    .optional()
+    .meta({ value: "URL", description: `the service (default $ESIGN_BASE_URL, else ${DEFAULT_BASE_URL})` }),
   pluginVersion: z.string().optional().meta({ value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" }),
   provider: z.string().optional().meta({ value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" }),
 });
@@ -52,11 +58,7 @@ const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwr
 
 async function run(args: Args, ui: Ui): Promise<number> {
   // Loaded here, not at the top: `esign --help` and `esign drift` need none of it.
-  const [{ stringify }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([
-    import("yaml"),
-    import("../export"),
-    import("../import-file"),
-  ]);
+  const [{ stringify }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([import("yaml"), import("../export"), import("../import-file")]);
   const flags = optionsFromFlags(exportFlags, args);
   const format = flags.format;
   const importOnly = flags.pluginVersion !== undefined ? "--plugin-version" : flags.provider !== undefined ? "--provider" : undefined;

@@ -14,14 +14,14 @@ const recoverFlags = z.object({
   stack: z.string().optional().meta({ short: "s", value: "NAME", description: "the stack (default: the selected one)" }),
   dryRun: z.boolean().default(false).meta({ description: "print what it would do; change nothing" }),
   unlock: z.boolean().default(false).meta({ description: "remove the lock a cut-off run left, when recover can see it and its process is gone (a file backend, this machine)" }),
-  cancelUpdate: z
-    .string()
-    .optional()
-    .meta({
-      value: "STACK",
-      description: "run `pulumi cancel` on STACK (the stack recovered): a lock recover cannot see or judge (Pulumi Cloud, S3, GCS, Azure, another machine's); cancels an update that still runs",
-    }),
-  noRunProgram: z.boolean().default(false).meta({ description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds" }),
+  cancelUpdate: z.string().optional().meta({
+    value: "STACK",
+    description: "run `pulumi cancel` on STACK (the stack recovered): a lock recover cannot see or judge (Pulumi Cloud, S3, GCS, Azure, another machine's); cancels an update that still runs",
+  }),
+  noRunProgram: z
+    .boolean()
+    .default(false)
+    .meta({ description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds" }),
 });
 
 async function run(args: Args, ui: Ui): Promise<number> {
