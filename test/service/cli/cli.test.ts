@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { parseArgs } from "../../../service/cli-args";
-import { resolveOptions } from "../../../service/options";
+import { resolveOptions, type ServiceOptions } from "../../../service/options";
 import { Api, expectEnvelope, expectStatus } from "../support/api";
 import { spawnService } from "../support/spawn";
 
@@ -16,7 +16,7 @@ describe("service: CLI", function () {
   this.timeout(120_000);
 
   it("parses flags into options and rejects unknown ones", () => {
-    const given = { port: 0, apiKey: "k", plan: "premium", quotas: { templates_left: 4 }, eid: true, rateLimit: 3, data: "x.jsonl", host: "0.0.0.0" };
+    const given: ServiceOptions = { port: 0, apiKey: "k", plan: "premium", quotas: { templates_left: 4 }, eid: true, rateLimit: 3, data: "x.jsonl", host: "0.0.0.0" };
     const parsed = parseArgs(["--port", "0", "--api-key=k", "--plan", "premium", "--templates-left", "4", "--eid", "--rate-limit", "3", "--data", "x.jsonl", "--host", "0.0.0.0"]);
     assert.deepEqual(parsed, resolveOptions(given), "the flags given, the options' defaults for the rest");
     assert.deepEqual(parseArgs([]), resolveOptions({ port: 8787 }), "the command line's own port; every other option its default");
