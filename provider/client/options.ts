@@ -13,9 +13,9 @@ export const DEFAULT_BASE_URL = "https://api.hellosign.com/v3";
  * readEnvironment alone.
  */
 export const environmentSettings = z.object({
-  record: z.string().optional().meta({ env: "ESIGN_RECORD", description: "A directory to record every exchange with the service in, redacted (record.ts; the client option `record` wins)." }),
-  recordKeys: z.string().optional().meta({ env: "ESIGN_RECORD_KEYS", description: "The directory of the recordings' pseudonym keys (default: the user's state directory)." }),
-  debug: z.string().optional().meta({ env: "ESIGN_DEBUG", description: "Any value: an error is printed with its stack, and the provider's debug lines reach stderr when no engine takes them." }),
+  record: z.string().optional().meta({ env: "ESIGN_RECORD", description: "A directory to record every exchange with the service in, redacted, for comparing the local service with the real one." }),
+  recordKeys: z.string().optional().meta({ env: "ESIGN_RECORD_KEYS", description: "Where the recordings' pseudonym keys are kept (default: the user's state directory, outside the recording)." }),
+  debug: z.string().optional().meta({ env: "ESIGN_DEBUG", description: "Any value: `esign` prints an error with its stack, and the provider's debug lines reach stderr when no engine takes them." }),
 });
 
 export type EnvironmentSettings = z.output<typeof environmentSettings>;
