@@ -1,118 +1,46 @@
 /**
  * @module service/cli-args
- * Flags of the service CLI (service/main.ts) -> ServiceOptions.
+ * `esign-service`'s arguments: its flags are the service options' (options.ts), derived by the
+ * command kit esign uses (provider/cli: one parser, one help, one exit-code table; a usage
+ * error exits 64).
  */
-import { isPlanName } from "./accounts/plans";
-import type { Quotas } from "./accounts/types";
-import { RATE_LIMIT_HEADER_SPELLINGS, RATE_LIMIT_MODELS, RESPONSE_DIALECTS, RESPONSE_PROFILES, type ServiceOptions } from "./options";
+import { Args, type Command, type OptionSpec } from "../provider/cli/command";
+import { EXIT } from "../provider/cli/exit-codes";
+import { flagOptions, optionsFromFlags } from "../provider/cli/knob-flags";
+import { parseCommandArgs } from "../provider/cli/parse";
+import type { Ui } from "../provider/cli/ui";
+import { serviceOptions, type ResolvedOptions, type ServiceOptions } from "./options";
 
-const USAGE = `usage: esign-service [--port 8787] [--host 127.0.0.1] [--api-key devkey] [--email addr]
-  [--plan free|essentials|standard|premium|enterprise] [--templates-left N] [--documents-left N]
-  [--api-signature-requests-left N] [--sms-verifications-left N] [--eid] [--no-fax] [--auto-accept-invites] [--rate-limit N]
-  [--rate-limit-model bucket|window] [--rate-limit-headers recorded|description] [--rate-limit-retry-after]
-  [--response-dialect current|recorded-2021|sdk-2025] [--response-profile complete|sparse] [--data file] [--template-processing-ms N]
-  [--template-visibility-delay-ms N] [--api-app-visibility-delay-ms N] [--team-visibility-delay-ms N] [--verbose] [--allow-default-key-on-network]`;
+/** The command line's own defaults: a fixed port a script can name (startService() picks a free one). */
+const CLI_DEFAULTS = { port: 8787 } satisfies ServiceOptions;
 
-const QUOTA_FLAGS: Record<string, keyof Quotas> = {
-  "--templates-left": "templates_left",
-  "--documents-left": "documents_left",
-  "--api-signature-requests-left": "api_signature_requests_left",
-  "--sms-verifications-left": "sms_verifications_left",
-};
+export const SERVICE_FLAGS: Record<string, OptionSpec> = flagOptions(serviceOptions.shape, CLI_DEFAULTS);
 
-function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T {
-  if (!allowed.includes(v as T)) throw new Error(`${flag} needs one of ${allowed.join(", ")}`);
-  return v as T;
+/** The options the flags set, over the command line's own defaults, then the options' own. */
+export function optionsOf(args: Args): ResolvedOptions {
+  return optionsFromFlags(serviceOptions, args, CLI_DEFAULTS);
 }
 
-export function parseArgs(argv: string[]): ServiceOptions {
-  const o: ServiceOptions = { port: 8787 };
-  const quotas: Partial<Quotas> = {};
-  const int = (flag: string, v: string | undefined): number => {
-    const n = Number(v);
-    if (v === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer`);
-    return n;
+/** The command's shape; main.ts gives it its run(). */
+export function serviceCommandWith(run: (options: ResolvedOptions, ui: Ui) => Promise<number>): Command {
+  return {
+    name: "esign-service",
+    standalone: true,
+    summary: "the local service: an emulator of the Dropbox Sign v3 API for development and tests",
+    usage: ["esign-service [--port 8787] [--api-key devkey] [--plan NAME] [--data FILE] [options]"],
+    description: "Prints the base URL and the API key, then serves until SIGINT or SIGTERM.",
+    options: SERVICE_FLAGS,
+    exits: [EXIT.OK, EXIT.FAILURE, EXIT.USAGE],
+    run: (args, ui) => run(optionsOf(args), ui),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split("=", 2) as [string, string | undefined];
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case "--port":
-        o.port = int(flag, value());
-        break;
-      case "--host":
-        o.host = value();
-        break;
-      case "--api-key":
-        o.apiKey = value();
-        break;
-      case "--email":
-        o.email = value();
-        break;
-      case "--plan": {
-        const p = value();
-        if (!isPlanName(p)) throw new Error(`unknown plan ${p}`);
-        o.plan = p;
-        break;
-      }
-      case "--eid":
-        o.eid = true;
-        break;
-      case "--no-fax":
-        o.fax = false;
-        break;
-      case "--auto-accept-invites":
-        o.autoAcceptInvites = true;
-        break;
-      case "--rate-limit":
-        o.rateLimit = int(flag, value());
-        break;
-      case "--rate-limit-model":
-        o.rateLimitModel = oneOf(flag, value(), RATE_LIMIT_MODELS);
-        break;
-      case "--rate-limit-headers":
-        o.rateLimitHeaders = oneOf(flag, value(), RATE_LIMIT_HEADER_SPELLINGS);
-        break;
-      case "--rate-limit-retry-after":
-        o.rateLimitRetryAfter = true;
-        break;
-      case "--response-dialect":
-        o.responseDialect = oneOf(flag, value(), RESPONSE_DIALECTS);
-        break;
-      case "--response-profile":
-        o.responseProfile = oneOf(flag, value(), RESPONSE_PROFILES);
-        break;
-      case "--data":
-        o.data = value();
-        break;
-      case "--template-processing-ms":
-        o.templateProcessingMs = int(flag, value());
-        break;
-      case "--template-visibility-delay-ms":
-        o.templateVisibilityDelayMs = int(flag, value());
-        break;
-      case "--api-app-visibility-delay-ms":
-        o.apiAppVisibilityDelayMs = int(flag, value());
-        break;
-      case "--team-visibility-delay-ms":
-        o.teamVisibilityDelayMs = int(flag, value());
-        break;
-      case "--verbose":
-        o.verbose = true;
-        break;
-      case "--allow-default-key-on-network":
-        o.allowDefaultKeyOnNetwork = true;
-        break;
-      case "--help":
-      case "-h":
-        console.log(USAGE);
-        process.exit(0);
-        break;
-      default:
-        if (flag in QUOTA_FLAGS) quotas[QUOTA_FLAGS[flag]] = int(flag, value());
-        else throw new Error(`unknown flag ${flag}\n${USAGE}`);
-    }
-  }
-  if (Object.keys(quotas).length) o.quotas = quotas;
-  return o;
+}
+
+/** The options `argv` asks for (a UsageError naming the flag when it is wrong): the command's parse, for tests and scripts. */
+export function parseArgs(argv: string[]): ResolvedOptions {
+  return optionsOf(
+    parseCommandArgs(
+      serviceCommandWith(async () => EXIT.OK),
+      argv,
+    ),
+  );
 }

@@ -1,30 +1,25 @@
-#!/usr/bin/env node
 /**
  * @module service/main
- * CLI of the local service:
- *   npm run service -- --port 8787 --api-key devkey [--host 127.0.0.1] [--plan standard]
- *     [--email dev@example.com] [--templates-left N] [--documents-left N]
- *     [--api-signature-requests-left N] [--sms-verifications-left N] [--eid]
- *     [--rate-limit N] [--data state.journal] [--template-processing-ms 200] [--verbose]
- * Prints the base URL and the dev key, then serves until SIGINT/SIGTERM.
- * A start that cannot be made (the data file held by another service, a damaged journal)
- * exits 1 with one line naming the reason.
+ * `esign-service` (`npm run service -- --port 8787 --api-key devkey ...`): the local service on
+ * the command kit of `esign` (cli-args.ts; `esign-service --help` lists the flags). Prints the
+ * base URL and the dev key, then serves until SIGINT/SIGTERM. A start that cannot be made (the
+ * data file held by another service, a damaged journal) exits 1 with one line naming the
+ * reason; a usage error exits 64.
  */
 import { networkInterfaces } from "node:os";
+import { processIo } from "../provider/cli/colour";
+import { EXIT } from "../provider/cli/exit-codes";
+import { runAsProcess, runCommand } from "../provider/cli/run-command";
 import { startService, type RunningService } from "./index";
-import { parseArgs } from "./cli-args";
+import { serviceCommandWith } from "./cli-args";
 import { keepYoungGenerationSmall } from "./heap";
 import type { ServiceOptions } from "./options";
 
-async function main(): Promise<void> {
-  let options: ServiceOptions;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error((e as Error).message);
-    process.exit(2);
-  }
+/** Serves until a signal; resolves to the exit code once the service closed. */
+async function serve(options: ServiceOptions): Promise<number> {
   keepYoungGenerationSmall();
+  let exited: (code: number) => void = () => undefined;
+  const done = new Promise<number>((resolve) => (exited = resolve));
   // Handlers first: a signal between the banner and a later process.on would take Node's
   // default action and leave the data file's lock behind (seen in CI under load).
   let svc: RunningService | undefined;
@@ -34,10 +29,10 @@ async function main(): Promise<void> {
     stopping = true;
     if (!svc) return; // still starting: the start below sees `stopping` and closes at once
     svc.close().then(
-      () => process.exit(0),
+      () => exited(EXIT.OK),
       (e) => {
         console.error(`esign local service did not stop cleanly: ${(e as Error).message}`);
-        process.exit(1);
+        exited(EXIT.FAILURE);
       },
     );
   };
@@ -47,17 +42,19 @@ async function main(): Promise<void> {
     svc = await startService(options);
   } catch (e) {
     console.error(`esign local service did not start: ${(e as Error).message}`);
-    process.exit(1);
+    return EXIT.FAILURE;
   }
   if (stopping) {
     stopping = false;
-    return stop();
+    stop();
+    return done;
   }
   for (const line of banner(svc)) console.log(line);
   console.log(`api key: ${svc.apiKey}  (account ${svc.accountId}, plan ${svc.app.startAccount.plan})`);
   if (options.data) console.log(`data file: ${options.data}`);
   if (svc.app.startNote) console.log(`note: ${svc.app.startNote}`);
   console.log(`control plane: ${svc.url}/_local/`);
+  return done;
 }
 
 /** The address actually bound; on every interface also how to reach it (loopback first, for scripts). */
@@ -72,4 +69,4 @@ function banner(svc: RunningService): string[] {
 }
 
 // Runs on load: this module is only ever an entry point (scripts/run-ts.js requires it).
-void main();
+runAsProcess("esign-service", () => runCommand(serviceCommandWith(serve), process.argv.slice(2), processIo()));

@@ -43,6 +43,8 @@ export class Args {
 
 export interface Command {
   name: string;
+  /** A program of its own (`esign-service`), not an `esign` subcommand: its name is the whole title. */
+  standalone?: boolean;
   /** One line, for `esign --help`'s list of commands. */
   summary: string;
   /** Usage lines without the leading "usage: ", e.g. "esign drift [DIR] [--stack NAME]". */
@@ -56,6 +58,9 @@ export interface Command {
   exits: ExitCode[];
   run(args: Args, ui: Ui): Promise<number>;
 }
+
+/** What the command is called in help and error lines: `esign drift`, or `esign-service`. */
+export const commandTitle = (command: Command) => (command.standalone ? command.name : `esign ${command.name}`);
 
 /**
  * A usage error found by a command after parsing (a value out of its set, flags that exclude each

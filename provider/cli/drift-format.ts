@@ -6,7 +6,7 @@ import { findingsExit, type ExitCode } from "./exit-codes";
 import { mdCell, mdCode, mdName, visible } from "./drift-escape";
 
 export type DriftFormat = "text" | "markdown" | "json";
-export const DRIFT_FORMATS: DriftFormat[] = ["text", "markdown", "json"];
+export const DRIFT_FORMATS = ["text", "markdown", "json"] as const;
 
 const plain = paint(false);
 

@@ -11,13 +11,14 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { CommandError, UsageError, type Command } from "./command";
+import type { Command } from "./command";
 import { COMMANDS } from "./commands";
 import { processIo, type Io } from "./colour";
 import { EXIT } from "./exit-codes";
-import { commandHelp, mainHelp, usageOf } from "./help";
+import { commandHelp, mainHelp } from "./help";
 import { packageVersion } from "../native/version";
-import { asksForHelp, closest, parseCommandArgs } from "./parse";
+import { closest } from "./parse";
+import { runAsProcess, runCommand } from "./run-command";
 import { Ui } from "./ui";
 
 function find(name: string, commands: Command[]): Command | undefined {
@@ -31,13 +32,6 @@ function unknownCommand(name: string, ui: Ui, commands: Command[]): number {
   );
   ui.error(`unknown command ${name}${near ? ` (did you mean ${near}?)` : ""}; run esign --help for the commands`);
   return EXIT.USAGE;
-}
-
-/** The first line of an error's message: errors are one line (a stack only with ESIGN_DEBUG set). */
-function oneLine(e: unknown, env: Io["env"]): string {
-  if (env.ESIGN_DEBUG && e instanceof Error && e.stack) return e.stack;
-  const message = e instanceof Error ? e.message : String(e);
-  return message.split("\n").find((l) => l.trim()) ?? message;
 }
 
 /** Runs `esign` with `argv` (without node and the script); resolves to the exit code. */
@@ -72,22 +66,7 @@ export async function main(argv: string[], io: Io = processIo(), commands: Comma
   }
   const command = find(first, commands);
   if (!command) return unknownCommand(first, top, commands);
-  if (asksForHelp(rest)) {
-    io.stdout.write(commandHelp(command));
-    return EXIT.OK;
-  }
-  const ui = new Ui(io, `esign ${command.name}`);
-  try {
-    return await command.run(parseCommandArgs(command, rest), ui);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      ui.error(e.message);
-      io.stderr.write(`${usageOf(command)}\n(esign ${command.name} --help for more)\n`);
-      return EXIT.USAGE;
-    }
-    ui.error(oneLine(e, io.env));
-    return e instanceof CommandError ? e.code : EXIT.FAILURE;
-  }
+  return runCommand(command, rest, io);
 }
 
 /**
@@ -110,29 +89,4 @@ function runAsCommand(): boolean {
   return real(entry) === real(__filename);
 }
 
-/** Exits once stdout and stderr have taken everything written (a pipe to `tee` or a file gets the whole report). */
-function exit(code: number): void {
-  let pending = 2;
-  const done = () => {
-    if (--pending === 0) process.exit(code);
-  };
-  process.stdout.write("", done);
-  process.stderr.write("", done);
-}
-
-/** Runs `esign` as the process: its exit code is main()'s. */
-function runCommand(argv: string[]): void {
-  // A reader that stops early (`esign --help | head`) is not an error of esign's: the rest of the
-  // output is dropped and the exit code stays the command's.
-  for (const stream of [process.stdout, process.stderr])
-    stream.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code !== "EPIPE") throw e;
-    });
-  main(argv).then(exit, (e) => {
-    // main() catches what a command throws; this is a fault of esign itself.
-    process.stderr.write(`esign: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    exit(EXIT.FAILURE);
-  });
-}
-
-if (runAsCommand()) runCommand(process.argv.slice(2));
+if (runAsCommand()) runAsProcess("esign", () => main(process.argv.slice(2)));

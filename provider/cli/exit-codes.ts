@@ -29,7 +29,7 @@ export function findingsExit(found: { drift: boolean; unmanaged?: boolean }): Ex
 
 /** The table as the `--help` texts and docs print it. */
 export const EXIT_CODE_LINES: string[] = [
-  "  0   done; no drift, nothing unmanaged",
+  "  0   done (for drift: no drift, nothing unmanaged)",
   "  1   failure (the line on stderr says what)",
   "  2   drift found (also when unmanaged objects were found too)",
   "  3   unmanaged objects found, and no drift",

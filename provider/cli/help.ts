@@ -1,5 +1,5 @@
 /** The help texts, made from the command table: `esign --help` and `esign <command> --help`. */
-import type { Command, OptionSpec } from "./command";
+import { commandTitle, type Command, type OptionSpec } from "./command";
 import { EXIT_CODE_LINES } from "./exit-codes";
 
 const HELP_OPTION: OptionSpec = { type: "boolean", short: "h", description: "show this help" };
@@ -18,7 +18,7 @@ export function usageOf(command: Command): string {
 
 export function commandHelp(command: Command): string {
   return [
-    `esign ${command.name}: ${command.summary}`,
+    `${commandTitle(command)}: ${command.summary}`,
     "",
     usageOf(command),
     ...(command.description ? ["", command.description] : []),

@@ -1,10 +1,30 @@
-/** Options of EsignClient and the shapes its hooks and logger receive. */
+/** Options of EsignClient and the shapes its hooks and logger receive; the environment's own knobs. */
+import { z } from "zod";
 import type { OperationId, Warning } from "../../contract";
+import { metaOf } from "../schema/from-zod";
 import type { RetryPolicy } from "./retry";
 import type { SharePolicy } from "./share";
 import type { RateLimitInfo } from "./stats";
 
 export const DEFAULT_BASE_URL = "https://api.hellosign.com/v3";
+/**
+ * The knobs that are environment variables only (no stack config, not in the schema: they are
+ * the process's, for whoever runs it), declared like the provider's settings and read through
+ * readEnvironment alone.
+ */
+export const environmentSettings = z.object({
+  record: z.string().optional().meta({ env: "ESIGN_RECORD", description: "A directory to record every exchange with the service in, redacted, for comparing the local service with the real one." }),
+  recordKeys: z.string().optional().meta({ env: "ESIGN_RECORD_KEYS", description: "Where the recordings' pseudonym keys are kept (default: the user's state directory, outside the recording)." }),
+  debug: z.string().optional().meta({ env: "ESIGN_DEBUG", description: "Any value: `esign` prints an error with its stack, and the provider's debug lines reach stderr when no engine takes them." }),
+});
+
+export type EnvironmentSettings = z.output<typeof environmentSettings>;
+
+/** The environment's own knobs from `env` (an empty value is unset). */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): EnvironmentSettings {
+  return environmentSettings.parse(Object.fromEntries(Object.entries(environmentSettings.shape).map(([key, schema]) => [key, env[metaOf(schema).env ?? ""] || undefined])));
+}
+
 export const DEFAULT_USER_AGENT = "pulumi-esign/0.1.0";
 /**
  * The largest answer the client reads (D143). The client reads only JSON (files come as
@@ -55,39 +75,37 @@ export interface Logger {
   warn?(message: string): void;
 }
 
-export interface EsignClientOptions {
-  /** API key, sent as HTTP Basic user name with an empty password. */
-  apiKey?: string;
-  /** OAuth access token, sent as Bearer (preferred for operations that accept OAuth). */
-  accessToken?: string;
-  /** Default https://api.hellosign.com/v3; the local service's `baseUrl` ends in /v3 too. */
-  baseUrl?: string;
+/**
+ * The client's knobs, in zod like the provider's settings (the type and the docs; the client
+ * checks its numbers itself, so a NaN is refused with its own message).
+ */
+export const clientSettings = z.object({
+  apiKey: z.string().optional().meta({ secret: true, description: "API key, sent as HTTP Basic user name with an empty password." }),
+  accessToken: z.string().optional().meta({ secret: true, description: "OAuth access token, sent as Bearer (preferred for operations that accept OAuth)." }),
+  baseUrl: z.string().optional().meta({ description: "Default DEFAULT_BASE_URL; the local service's `baseUrl` ends in /v3 too." }),
   /**
-   * Client-side pace for standard-tier operations, requests a minute. Default: the share
-   * policy's share (half) of the account's limit as X-RateLimit-Limit states it (of
-   * RATE_LIMIT_STANDARD_PER_MINUTE until the first answer), since the limit is shared with
-   * the account's other traffic. The account's whole limit (e.g. 100) takes all of it when
-   * nobody else uses it; 0 disables pacing. Others' use seen in the headers slows it either way.
+   * Default: the share policy's share (half) of the account's limit as X-RateLimit-Limit states
+   * it (of RATE_LIMIT_STANDARD_PER_MINUTE until the first answer), since the limit is shared with
+   * the account's other traffic. The account's whole limit (e.g. 100) takes all of it when nobody
+   * else uses it; 0 disables pacing. Others' use seen in the headers slows it either way.
    */
-  requestsPerMinute?: number;
-  /** The same for high-tier operations (default: the share of RATE_LIMIT_HIGH_TIER_PER_MINUTE's 25). */
-  highTierRequestsPerMinute?: number;
+  requestsPerMinute: z.number().optional().meta({ description: "Client-side pace for standard-tier operations, requests a minute." }),
+  highTierRequestsPerMinute: z.number().optional().meta({ description: "The same for high-tier operations (default: the share of RATE_LIMIT_HIGH_TIER_PER_MINUTE's 25)." }),
+  burst: z.number().optional().meta({ description: "Requests a bucket lets through back to back before pacing starts (default 10)." }),
+  maxConcurrency: z.number().optional().meta({ description: "Requests in flight at once (default 4)." }),
+  timeoutMs: z.number().optional().meta({ description: "Per-request timeout (default 30000 ms)." }),
+  maxResponseBytes: z.number().optional().meta({ description: "The largest answer read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES); a larger one fails the call." }),
+  userAgent: z.string().optional().meta({ description: "The User-Agent header (default DEFAULT_USER_AGENT)." }),
+  record: z.string().optional().meta({ description: "Directory to record every exchange in, redacted (default: ESIGN_RECORD, environmentSettings; record.ts)." }),
+});
+
+/** What the client calls back, and the policies it is given: code, not knobs. */
+export interface ClientHooks {
   /** Overrides of DEFAULT_SHARE_POLICY (share.ts): the default share, the window's length. */
   share?: Partial<SharePolicy>;
-  /** Requests a bucket lets through back to back before pacing starts (default 10). */
-  burst?: number;
-  /** Requests in flight at once (default 4). */
-  maxConcurrency?: number;
   /** Overrides of DEFAULT_RETRY_POLICY. */
   retry?: Partial<RetryPolicy>;
-  /** Per-request timeout (default 30000 ms). */
-  timeoutMs?: number;
-  /** The largest answer read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES); a larger one fails the call. */
-  maxResponseBytes?: number;
   logger?: Logger;
-  userAgent?: string;
-  /** Directory to record every exchange in, redacted (default: the ESIGN_RECORD variable; record.ts). */
-  record?: string;
   /** Called before each attempt is sent. */
   onRequest?: (info: RequestInfo) => void;
   /** Called after each attempt, with or without a response. */
@@ -99,3 +117,5 @@ export interface EsignClientOptions {
    */
   onWarnings?: (warnings: Warning[], info: Omit<RequestInfo, "attempt">) => void;
 }
+
+export type EsignClientOptions = z.input<typeof clientSettings> & ClientHooks;

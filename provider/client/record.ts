@@ -17,9 +17,9 @@ import { createHash, createHmac, randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { readEnvironment } from "./options";
 import { REDACTED, type Redactor } from "./redact";
 
-export const RECORD_ENV = "ESIGN_RECORD";
 /**
  * Response headers worth keeping: what the client reads besides the body, and what the real rate
  * limit is read from (both spellings of the remaining count: the real service sends
@@ -30,8 +30,6 @@ const SECRET_KEYS = /^(secret|client_secret|access_token|refresh_token|token|api
 const EMAIL = /([A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 /** Where earlier versions kept the key: inside the recording. Moved out on first use. */
 const OLD_KEY_FILE = ".redaction-key";
-/** Overrides the directory of the recordings' keys (default: the user's state directory). */
-export const RECORD_KEYS_ENV = "ESIGN_RECORD_KEYS";
 
 /**
  * The pseudonym key of recording directory `dir`: one per directory (every process recording
@@ -39,7 +37,7 @@ export const RECORD_KEYS_ENV = "ESIGN_RECORD_KEYS";
  */
 export function recordingKeyFile(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   const state = env.XDG_STATE_HOME || path.join(os.homedir(), ".local", "state");
-  const keys = env[RECORD_KEYS_ENV] || path.join(state, "esign", "recording-keys");
+  const keys = readEnvironment(env).recordKeys ?? path.join(state, "esign", "recording-keys");
   return path.join(keys, `${createHash("sha256").update(path.resolve(dir)).digest("hex").slice(0, 32)}.key`);
 }
 
@@ -176,6 +174,6 @@ export class Recorder {
 
 /** The recorder the options or ESIGN_RECORD ask for, if any. */
 export function recorderFor(dir: string | undefined, redactor: Redactor): Recorder | undefined {
-  const target = dir ?? process.env[RECORD_ENV];
+  const target = dir ?? readEnvironment().record;
   return target ? new Recorder(path.resolve(target), redactor) : undefined;
 }

@@ -1,5 +1,4 @@
 /** Comparisons for diff: sets without order, e-mails without case, structural equality. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- comparisons take any JSON value, and rules pass typed comparers (sameEmail, ...) where any keeps them assignable */
 
 /**
  * The "given equals" rule: an input the program leaves out is filled in by the service (a
@@ -7,8 +6,8 @@
  * differ, compared with `eq` (strict equality by default).
  */
 export const givenEquals =
-  (eq: (o: any, n: any) => boolean = (o, n) => o === n) =>
-  (o: any, n: any) =>
+  <T>(eq: (o: T, n: T) => boolean = (o, n) => o === n) =>
+  (o: T, n: T | undefined) =>
     n === undefined || eq(o, n);
 
 export function normalizeEmail(email: string): string;
@@ -21,6 +20,8 @@ export function sameEmail(a: string | undefined | null, b: string | undefined | 
   return normalizeEmail(a) === normalizeEmail(b);
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
 /** Structural equality where undefined, null and absent keys are all the same. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -29,17 +30,15 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((v, i) => deepEqual(v, b[i]));
   }
-  if (typeof a === "object" && typeof b === "object") {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  if (isRecord(a) && isRecord(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of keys) {
-      if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+      if (!deepEqual(a[k], b[k])) return false;
     }
     return true;
   }
   return false;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * A value the service does not report is not a change (D129): what the service answered, where
@@ -72,8 +71,8 @@ export function sameSet(a: readonly unknown[] | undefined, b: readonly unknown[]
 /** Stable JSON (sorted keys) for hashing and registries. */
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const obj = value as Record<string, unknown>;
+  if (isRecord(value)) {
+    const obj = value;
     return `{${Object.keys(obj)
       .filter((k) => obj[k] !== undefined)
       .sort()

@@ -25,6 +25,6 @@ export function hashFile(filePath: string): { hash: string } | { error: string }
     if (!stat.isFile()) return { error: `must be a readable file (${filePath} is not a file)` };
     return { hash: sha256(fs.readFileSync(path.resolve(filePath))) };
   } catch (e) {
-    return { error: `must be a readable file (${(e as NodeJS.ErrnoException).code ?? String(e)}: ${filePath})` };
+    return { error: `must be a readable file (${(e as NodeJS.ErrnoException).code ?? String(e)}: ${filePath})` }; // fs throws ErrnoExceptions; a missing code falls back to the text
   }
 }

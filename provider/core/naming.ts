@@ -17,7 +17,7 @@ function convertKeys(value: unknown, rename: (k: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => convertKeys(v, rename));
   if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     out[rename(k)] = OPAQUE_KEYS.has(k) ? v : convertKeys(v, rename);
   }
@@ -26,12 +26,12 @@ function convertKeys(value: unknown, rename: (k: string) => string): unknown {
 
 /** Deep-renames object keys to snake_case for the wire. */
 export function toWire<T = Record<string, unknown>>(value: unknown): T {
-  return convertKeys(value, snakeCase) as T;
+  return convertKeys(value, snakeCase) as T; // the caller names the wire shape it built the value for
 }
 
 /** Deep-renames object keys to camelCase for Pulumi outputs. */
 export function fromWire<T = Record<string, unknown>>(value: unknown): T {
-  return convertKeys(value, camelCase) as T;
+  return convertKeys(value, camelCase) as T; // the caller names the output shape of the answer it renamed
 }
 
 /** A dotted wire path (`signer_roles.0.name`) as the Pulumi property path (`signerRoles[0].name`). */

@@ -4,7 +4,7 @@
  */
 import type { SdkModule } from "./sdk-modules";
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- the SDK's generated protocol modules ship no types: their users type what they read */
 const LOAD: Record<SdkModule, () => any> = {
   "@grpc/grpc-js": () => require("@grpc/grpc-js"),
   "google-protobuf/google/protobuf/struct_pb": () => require("google-protobuf/google/protobuf/struct_pb"),

@@ -8,4 +8,4 @@ export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** Whether the value is an object carrying the engine's signature key (a secret, in any of its forms). */
-export const hasSigKey = (value: unknown): boolean => !!value && typeof value === "object" && SIG_KEY in (value as object);
+export const hasSigKey = (value: unknown): boolean => !!value && typeof value === "object" && SIG_KEY in value;

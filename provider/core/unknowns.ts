@@ -13,7 +13,7 @@ export function unknownPaths(value: unknown, prefix = ""): string[] {
   if (isUnknown(value)) return [prefix];
   if (value === null || typeof value !== "object") return [];
   const out: string[] = [];
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     out.push(...unknownPaths(v, prefix ? `${prefix}.${k}` : k));
   }
   return out;

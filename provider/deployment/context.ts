@@ -22,7 +22,7 @@ import { HandOvers } from "./hand-over";
 import { RunMemo } from "./run-memo";
 import { RemovalBudget } from "./removal-budget";
 import type { KeyHolder } from "./errors";
-import { parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
+import { clientOptionsOf, parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
 export type Settings = ParsedSettings;
 
@@ -186,13 +186,7 @@ export class Deployment {
     // and loading it (axios and its dependencies) was a fixed cost of every preview.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { EsignClient: Client } = require("../client") as typeof import("../client");
-    const client = new Client({
-      apiKey: settings.apiKey,
-      baseUrl: settings.baseUrl,
-      requestsPerMinute: settings.requestsPerMinute,
-      maxConcurrency: settings.maxConcurrency,
-      onWarnings: serviceWarningsTo(this.log),
-    });
+    const client = new Client({ ...clientOptionsOf(settings), onWarnings: serviceWarningsTo(this.log) });
     const verified = this.verified;
     const engineLog = this.log;
     let account: Promise<KeyAccount> | undefined;

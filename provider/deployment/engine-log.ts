@@ -10,6 +10,7 @@
  * unless ESIGN_DEBUG is set.
  */
 import { sdkModule } from "../core/sdk-modules";
+import { readEnvironment } from "../client/options";
 
 type Severity = "debug" | "warning";
 const SEVERITY: Record<Severity, number> = { debug: 0, warning: 2 }; // pulumirpc.LogSeverity
@@ -75,6 +76,6 @@ export class EngineLog {
   /** Shown only with `pulumi <command> --debug` (or ESIGN_DEBUG=1 without an engine). */
   async debug(message: string): Promise<void> {
     if (await this.send("debug", `esign: ${message}`)) return;
-    if (process.env.ESIGN_DEBUG) console.error(`esign: ${message}`);
+    if (readEnvironment().debug) console.error(`esign: ${message}`);
   }
 }

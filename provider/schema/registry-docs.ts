@@ -5,7 +5,9 @@
  * keys from the SETTINGS table). `npm run docs:resources` writes them; a test fails when stale.
  */
 import { PLUGIN_DOWNLOAD_URL } from "../native/version";
+import { environmentSettings } from "../client/options";
 import { SETTINGS, type SettingSpec } from "../deployment/settings";
+import { metaOf } from "./from-zod";
 import { resourceExamples } from "./examples";
 
 /** The names decided for every language (the schema's language settings follow them). */
@@ -80,5 +82,7 @@ export function installationPage(version: string): string {
     "Every setting is a stack config key of the default provider (an environment variable too) and an input of an explicit `esign.Provider` (which reads only its inputs):",
     ["| Config key | Environment variable | Type | Description |", "|---|---|---|---|", ...SETTINGS.map(settingRow)].join("\n"),
     "A change of a setting, the key included, updates the provider; it never replaces the resources it manages.",
+    "These are read from the environment only (they belong to the process, not the stack):",
+    ["| Environment variable | Description |", "|---|---|", ...Object.values(environmentSettings.shape).map((k) => `| \`${metaOf(k).env}\` | ${cell(metaOf(k).description ?? "")} |`)].join("\n"),
   ].join("\n\n")}\n`;
 }

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { castsAndAny, untypedReplies, type CastsFigure, type RepliesFigure } from "./casts";
 import { placesNamingEveryKind, type KindsFigure } from "./kinds";
-import { knobs, type KnobFind } from "./knobs";
+import { knobs, PARSER_STYLES, type KnobFind } from "./knobs";
 import { moduleState, type StateItem } from "./state";
 import { filesUnder } from "./tree";
 
@@ -59,7 +59,7 @@ export function formatFigures(f: Figures): string {
     [`places naming every kind (${f.kinds.kinds.length} kinds)`, String(f.kinds.files.length)],
     ["module-level mutable state (provider/, service/)", String(f.moduleState.length)],
     ["knob styles", `${f.knobs.styles.length} (${f.knobs.styles.join(", ")})`],
-    ["argument parsers", String(f.knobs.finds.filter((k) => k.style === "argument parser").length)],
+    ["argument parsers", String(f.knobs.finds.filter((k) => PARSER_STYLES.includes(k.style)).length)],
     ["casts in provider/", String(f.casts.casts)],
     ["any in provider/", String(f.casts.any)],
     ["untyped service replies (reply.json + list)", `${f.replies.json + f.replies.list} (${f.replies.json} json, ${f.replies.list} list)`],

@@ -2,14 +2,20 @@
  * Knob styles: the distinct ways the tree declares a setting or option, each found by a
  * syntactic detector over provider/ and service/ (compiler API). A style counts when its
  * detector finds at least one declaration:
- * - "zod input schema": a top-level const named `*Inputs` initialized by a call chain on `z.object(...)`;
+ * - "zod schema": a top-level const named `*Inputs`, `*Settings`, `*Options` or `*Flags`
+ *   initialized by a call chain on `z.object(...)` (resource inputs, settings, service options,
+ *   a command's flags), or a top-level table whose entries' `inputs` are such a chain (lookups);
  * - "settings table": a top-level const initialized by an array literal of object literals that all
  *   have `name` and `env` properties (each entry one setting);
  * - "hand JSON spec": a top-level const initialized by an object literal whose values are object
  *   literals with a `description` and an object-literal `inputs` (property specs written as JSON);
  * - "options interface": an interface named `*Options` with at least 8 members, all optional;
- * - "argument parser": a function that calls `parseArgs(...)` imported from "node:util", or that
- *   holds a `switch` with at least two `case "--flag"` clauses (a hand-written flag loop).
+ * - "flag table": an `options:` object literal whose values are object literals with `type` and
+ *   `description` (a command's flags written as the parser's table);
+ * - "hand flag switch": a function holding a `switch` with at least two `case "--flag"` clauses.
+ * The argument parsers are counted apart: a function calling node:util's `parseArgs(...)` (an
+ * "argument parser" find, not a style: the flags it reads are declared elsewhere) or a hand
+ * flag switch.
  */
 import ts from "typescript";
 import { eachNode, parse, tsFilesUnder, where } from "./tree";
@@ -22,7 +28,11 @@ export interface KnobFind {
   entries: number;
 }
 
-export const KNOB_STYLES = ["zod input schema", "settings table", "hand JSON spec", "options interface", "argument parser"] as const;
+export const KNOB_STYLES = ["zod schema", "settings table", "hand JSON spec", "options interface", "flag table", "hand flag switch"] as const;
+/** The finds that are argument parsers. */
+export const PARSER_STYLES = ["argument parser", "hand flag switch"];
+
+const ZOD_KNOB_NAME = /(Inputs|Settings|Options|Flags)$/;
 
 const propNames = (o: ts.ObjectLiteralExpression) => o.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : ""));
 const prop = (o: ts.ObjectLiteralExpression, name: string) =>
@@ -46,10 +56,29 @@ function zodObjectOf(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
   return undefined;
 }
 
+/** Whether an entry's `inputs` is a `z.object(...)` chain. */
+function zodInputs(o: ts.ObjectLiteralExpression): boolean {
+  const inputs = prop(o, "inputs");
+  return !!inputs && zodObjectOf(inputs.initializer) !== undefined;
+}
+
+const isFlagSpec = (e: ts.Expression) => ts.isObjectLiteralExpression(e) && ["type", "description"].every((k) => propNames(e).includes(k));
+
+/** `options: { flag: { type, description }, ... }` anywhere in the file: a command's hand flag table. */
+function flagTableFinds(sf: ts.SourceFile): KnobFind[] {
+  const finds: KnobFind[] = [];
+  eachNode(sf, (n) => {
+    if (!ts.isPropertyAssignment(n) || !(ts.isIdentifier(n.name) && n.name.text === "options") || !ts.isObjectLiteralExpression(n.initializer)) return;
+    const flags = n.initializer.properties.filter((p) => ts.isPropertyAssignment(p) && isFlagSpec(p.initializer));
+    if (flags.length > 0 && flags.length === n.initializer.properties.length) finds.push({ style: "flag table", at: where(sf, n), name: "options", entries: flags.length });
+  });
+  return finds;
+}
+
 function topLevelFinds(name: string, init: ts.Expression, at: string): KnobFind[] {
   const finds: KnobFind[] = [];
-  const zod = name.endsWith("Inputs") ? zodObjectOf(init) : undefined;
-  if (zod) finds.push({ style: "zod input schema", at, name, entries: zod.properties.length });
+  const zod = ZOD_KNOB_NAME.test(name) ? zodObjectOf(init) : undefined;
+  if (zod) finds.push({ style: "zod schema", at, name, entries: zod.properties.length });
   if (ts.isArrayLiteralExpression(init) && init.elements.length > 0 && init.elements.every((e) => ts.isObjectLiteralExpression(e) && ["name", "env"].every((k) => propNames(e).includes(k))))
     finds.push({ style: "settings table", at, name, entries: init.elements.length });
   if (ts.isObjectLiteralExpression(init) && init.properties.length > 0) {
@@ -61,6 +90,8 @@ function topLevelFinds(name: string, init: ts.Expression, at: string): KnobFind[
         prop(p.initializer, "inputs")?.initializer.kind === ts.SyntaxKind.ObjectLiteralExpression,
     );
     if (specs.length > 0 && specs.length === init.properties.length) finds.push({ style: "hand JSON spec", at, name, entries: specs.length });
+    const zodSpecs = init.properties.filter((p) => ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(p.initializer) && zodInputs(p.initializer));
+    if (zodSpecs.length > 0 && zodSpecs.length === init.properties.length) finds.push({ style: "zod schema", at, name, entries: zodSpecs.length });
   }
   return finds;
 }
@@ -95,7 +126,7 @@ function parserFinds(sf: ts.SourceFile): KnobFind[] {
     inner(n);
     const name = n.name && ts.isIdentifier(n.name) ? n.name.text : "(function)";
     if (util) finds.push({ style: "argument parser", at: where(sf, n), name: `${name} (node:util parseArgs)`, entries: 0 });
-    else if (flags) finds.push({ style: "argument parser", at: where(sf, n), name: `${name} (hand flag switch)`, entries: flags });
+    else if (flags) finds.push({ style: "hand flag switch", at: where(sf, n), name, entries: flags });
   });
   return finds;
 }
@@ -109,7 +140,7 @@ export function knobsOfFile(root: string, file: string): KnobFind[] {
     if (ts.isInterfaceDeclaration(st) && st.name.text.endsWith("Options") && st.members.length >= 8 && st.members.every((m) => m.questionToken))
       finds.push({ style: "options interface", at: where(sf, st), name: st.name.text, entries: st.members.length });
   }
-  return [...finds, ...parserFinds(sf)];
+  return [...finds, ...flagTableFinds(sf), ...parserFinds(sf)];
 }
 
 export function knobs(root: string): { styles: string[]; finds: KnobFind[] } {

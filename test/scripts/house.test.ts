@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { measure, SCRATCH_KIND_RESULT, type Figures } from "../../scripts/house/figures";
+import { formatFigures, measure, SCRATCH_KIND_RESULT, type Figures } from "../../scripts/house/figures";
 
 const REPO = path.join(__dirname, "..", "..");
 
@@ -49,7 +49,13 @@ export const lookups = { getX: { description: "d", inputs: {} } };
 export interface RunOptions { a?: number; b?: number; c?: number; d?: number; e?: number; f?: number; g?: number; h?: number }
 export interface SmallOptions { a?: number }`,
   "provider/cli.ts": `import { parseArgs } from "node:util";
-export function parse(argv: string[]) { return parseArgs({ args: argv, strict: true }); }`,
+export function parse(argv: string[]) { return parseArgs({ args: argv, strict: true }); }
+export const command = { name: "go", options: { out: { type: "string", description: "where" }, force: { type: "boolean", description: "overwrite" } } };`,
+  "provider/knobs.ts": `import { z } from "zod";
+export const runSettings = z.object({ a: z.string().meta({ env: "A" }) });
+export const goFlags = z.object({ out: z.string(), force: z.boolean() }).strict();
+const lookupTable = { getX: { description: "d", inputs: z.object({ id: z.string() }) }, getY: { description: "e", inputs: z.object({}) } };
+export const notAKnob = z.object({ x: z.string() });`,
   "service/cli-args.ts": `export function flags(argv: string[]) {
   const o: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -105,16 +111,21 @@ describe("npm run house: the figures of issue 38", () => {
   });
 
   it("counts each knob style by its detector, and the argument parsers", () => {
-    assert.deepEqual(f.knobs.styles, ["zod input schema", "settings table", "hand JSON spec", "options interface", "argument parser"]);
+    assert.deepEqual(f.knobs.styles, ["zod schema", "settings table", "hand JSON spec", "options interface", "flag table", "hand flag switch"]);
     const found = f.knobs.finds.map((k) => `${k.style}: ${k.name} ${k.entries}`);
     assert.deepEqual(found.sort(), [
-      "argument parser: flags (hand flag switch) 3",
       "argument parser: parse (node:util parseArgs) 0",
+      "flag table: options 2",
       "hand JSON spec: lookups 1",
+      "hand flag switch: flags 3",
       "options interface: RunOptions 8",
       "settings table: SETTINGS 2",
-      "zod input schema: alphaInputs 2",
+      "zod schema: alphaInputs 2",
+      "zod schema: goFlags 2",
+      "zod schema: lookupTable 2",
+      "zod schema: runSettings 1",
     ]);
+    assert.equal(formatFigures(f).match(/^argument parsers +\| (\d+)/m)?.[1], "2", "node:util's parser and the hand switch");
   });
 
   it("counts casts (not `as const`) and `any` in provider/, and the untyped replies in service/areas", () => {
@@ -154,6 +165,7 @@ describe("npm run house: the figures of issue 38", () => {
     const json = JSON.parse(run("--json")) as Figures;
     assert.ok(json.kinds.kinds.length >= 7, "the repository's kinds are read");
     assert.ok(json.moduleState.length > 0 && json.casts.casts > 0 && json.replies.json > 0 && json.markdown.bytes > 0);
-    assert.equal(json.knobs.styles.length, 5);
+    assert.deepEqual(json.knobs.styles, ["zod schema"], "one knob language (issue 38 item 4)");
+    assert.equal(json.knobs.finds.filter((k) => k.style === "argument parser" || k.style === "hand flag switch").length, 1, "one argument parser");
   });
 });

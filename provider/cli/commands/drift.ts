@@ -3,17 +3,29 @@
  * (drift.ts). The Automation API loads only when the command runs, so `esign --help` stays fast.
  */
 import * as path from "path";
-import { Args, Command, UsageError } from "../command";
-import { DRIFT_FORMATS, DriftFormat } from "../drift-format";
+import { z } from "zod";
+import type { Args, Command } from "../command";
+import { DRIFT_FORMATS } from "../drift-format";
+import { flagOptions, optionsFromFlags } from "../knob-flags";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
 
+/** The flags, in the knob language (knob-flags.ts derives the parser's table and reads them back). */
+const driftFlags = z.object({
+  stack: z.string().optional().meta({ short: "s", value: "NAME", description: "the stack (default: the selected one)" }),
+  format: z
+    .enum(DRIFT_FORMATS)
+    .default("text")
+    .meta({ value: "FORMAT", description: DRIFT_FORMATS.join(", ") }),
+  ignoreFile: z.string().optional().meta({ value: "FILE", description: "a YAML file whose `ignore` map names objects meant to stay unmanaged (default: the project's account file)" }),
+  redactEmails: z.boolean().default(false).meta({ description: "cut the unmanaged section's addresses to z…@domain (for comments in public repositories)" }),
+});
+
 async function run(args: Args, ui: Ui): Promise<number> {
-  const format = args.string("format") ?? "text";
-  if (!(DRIFT_FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${DRIFT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  const flags = optionsFromFlags(driftFlags, args);
   const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
   const { drift } = await import("../drift");
-  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat, ignoreFile: args.string("ignore-file"), redactEmails: args.flag("redact-emails") }, ui);
+  return drift({ dir, ...flags }, ui);
 }
 
 export const driftCommand: Command = {
@@ -29,12 +41,7 @@ export const driftCommand: Command = {
     "Needs the pulumi CLI on PATH and the stack's backend and secrets settings (PULUMI_BACKEND_URL,",
     "PULUMI_CONFIG_PASSPHRASE...) in the environment.",
   ].join("\n"),
-  options: {
-    stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
-    format: { type: "string", value: "FORMAT", description: `${DRIFT_FORMATS.join(", ")} (default text)` },
-    "ignore-file": { type: "string", value: "FILE", description: "a YAML file whose `ignore` map names objects meant to stay unmanaged (default: the project's account file)" },
-    "redact-emails": { type: "boolean", description: "cut the unmanaged section's addresses to z…@domain (for comments in public repositories)" },
-  },
+  options: flagOptions(driftFlags.shape),
   positionals: { max: 1, name: "DIR" },
   exits: [EXIT.OK, EXIT.FAILURE, EXIT.DRIFT, EXIT.UNMANAGED, EXIT.USAGE],
   run,

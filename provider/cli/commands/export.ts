@@ -3,25 +3,46 @@
  * adoption (export.ts), or as the engine's import file (import-file.ts).
  */
 import * as fs from "fs";
+import { DEFAULT_BASE_URL } from "../../client/options";
+import { z } from "zod";
 import { Args, Command, CommandError, UsageError } from "../command";
+import { commandClient, commandSettings } from "../command-client";
+import { flagOptions, optionsFromFlags } from "../knob-flags";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
 
-const FORMATS = ["account", "pulumi-import"];
+const FORMATS = ["account", "pulumi-import"] as const;
+const NO_KEY = "no API key (ESIGN_API_KEY or --api-key-file FILE)";
+
+/** The flags, in the knob language (knob-flags.ts derives the parser's table and reads them back). */
+const exportFlags = z.object({
+  out: z.string().optional().meta({ short: "o", value: "FILE", description: "where to write (default account.yaml, or import.json; - for stdout)" }),
+  force: z.boolean().default(false).meta({ short: "f", description: "overwrite --out if it exists" }),
+  format: z
+    .enum(FORMATS)
+    .default("account")
+    .meta({ value: "FORMAT", description: FORMATS.join(" or ") }),
+  apiKeyFile: z.string().optional().meta({ value: "FILE", description: "read the API key from FILE's first line (- for stdin; default $ESIGN_API_KEY)" }),
+  apiKey: z.string().optional().meta({ value: "KEY", description: "refused: a key on the command line is visible to other users (use ESIGN_API_KEY or --api-key-file)" }),
+  baseUrl: z
+    .string()
+    .optional()
+    .meta({ value: "URL", description: `the service (default $ESIGN_BASE_URL, else ${DEFAULT_BASE_URL})` }),
+  pluginVersion: z.string().optional().meta({ value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" }),
+  provider: z.string().optional().meta({ value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" }),
+});
+type ExportFlags = z.output<typeof exportFlags>;
 
 /**
- * The key from ESIGN_API_KEY or a file (`-`: stdin), never from the command line: an argument is
- * in the process list (`ps`, /proc/<pid>/cmdline), which every user of the machine reads (D134).
+ * The key from a file (`-`: stdin), else undefined (the settings read ESIGN_API_KEY); never from
+ * the command line: an argument is in the process list (`ps`, /proc/<pid>/cmdline), which every
+ * user of the machine reads (D134).
  */
-function keyOf(args: Args, ui: Ui): string {
-  if (args.has("api-key"))
+function keyFromFile(flags: ExportFlags): string | undefined {
+  if (flags.apiKey !== undefined)
     throw new UsageError("--api-key would put the key in the process list, where other users of this machine read it: set ESIGN_API_KEY, or pass --api-key-file FILE (- reads stdin)");
-  const file = args.string("api-key-file");
-  if (file === undefined) {
-    const key = ui.io.env.ESIGN_API_KEY;
-    if (!key) throw new UsageError("no API key (ESIGN_API_KEY or --api-key-file FILE)");
-    return key;
-  }
+  const file = flags.apiKeyFile;
+  if (file === undefined) return undefined;
   let text: string;
   try {
     text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
@@ -37,32 +58,27 @@ const refusedOverwrite = (out: string) => `${out} exists; pass --force to overwr
 
 async function run(args: Args, ui: Ui): Promise<number> {
   // Loaded here, not at the top: `esign --help` and `esign drift` need none of it.
-  const [{ stringify }, { EsignClient }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([
-    import("yaml"),
-    import("../../client"),
-    import("../export"),
-    import("../import-file"),
-  ]);
-  const format = args.string("format") ?? "account";
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
-  const importOnly = ["plugin-version", "provider"].filter((k) => args.has(k));
-  if (format !== "pulumi-import" && importOnly.length) throw new UsageError(`--${importOnly[0]} applies to --format pulumi-import only`);
-  const providerSpec = args.string("provider");
-  const provider = providerSpec === undefined ? undefined : parseProviderSpec(providerSpec);
+  const [{ stringify }, { readAccount }, { importFileOf, parseProviderSpec }] = await Promise.all([import("yaml"), import("../export"), import("../import-file")]);
+  const flags = optionsFromFlags(exportFlags, args);
+  const format = flags.format;
+  const importOnly = flags.pluginVersion !== undefined ? "--plugin-version" : flags.provider !== undefined ? "--provider" : undefined;
+  if (format !== "pulumi-import" && importOnly) throw new UsageError(`${importOnly} applies to --format pulumi-import only`);
+  const provider = flags.provider === undefined ? undefined : parseProviderSpec(flags.provider);
   if (typeof provider === "string") throw new UsageError(provider);
-  if (provider && args.has("plugin-version")) throw new UsageError("--plugin-version and --provider exclude each other (an explicit provider names its own version)");
-  const apiKey = keyOf(args, ui);
-  const out = args.string("out") ?? (format === "account" ? "account.yaml" : "import.json");
-  const force = args.flag("force");
+  if (provider && flags.pluginVersion !== undefined) throw new UsageError("--plugin-version and --provider exclude each other (an explicit provider names its own version)");
+  const given: Record<string, string | undefined> = { "esign:apiKey": keyFromFile(flags), "esign:baseUrl": flags.baseUrl };
+  const settings = commandSettings({ get: (key) => given[key], env: ui.io.env, names: { "esign:baseUrl": "--base-url" } });
+  if (!settings.apiKey) throw new UsageError(NO_KEY);
+  const out = flags.out ?? (format === "account" ? "account.yaml" : "import.json");
+  const force = flags.force;
   // Refused before any request: an account file holds reviewed intent (keys, protect, previousKeys)
   // that an export cannot rebuild, so replacing one must be asked for.
   if (out !== "-" && !force && fs.existsSync(out)) throw new CommandError(refusedOverwrite(out));
-  const baseUrl = args.string("base-url") ?? ui.io.env.ESIGN_BASE_URL;
-  const progress = ui.progress(`reading the account from ${baseUrl ?? "https://api.hellosign.com/v3"}`).counting("requests");
-  const client = new EsignClient({ apiKey, baseUrl, onRequest: () => progress.tick() });
+  const progress = ui.progress(`reading the account from ${settings.baseUrl ?? DEFAULT_BASE_URL}`).counting("requests");
+  const client = await commandClient(settings, new UsageError(NO_KEY), { onRequest: () => progress.tick() });
   const read = await progress.around("read the account", () => readAccount(client));
   const account = read.file;
-  const imports = format === "pulumi-import" ? importFileOf(read, { version: args.string("plugin-version"), provider }) : undefined;
+  const imports = format === "pulumi-import" ? importFileOf(read, { version: flags.pluginVersion, provider }) : undefined;
   const text = imports ? `${JSON.stringify(imports, null, 2)}\n` : `# Exported by esign export: every object is adopted on the first pulumi up.\n${stringify(account)}`;
   if (out === "-") {
     ui.print(text);
@@ -94,16 +110,7 @@ export const exportCommand: Command = {
     "writes the file `pulumi import --file` takes instead. The key is never printed. The key comes from",
     "ESIGN_API_KEY or --api-key-file, never the command line (other users of the machine see its arguments).",
   ].join("\n"),
-  options: {
-    out: { type: "string", short: "o", value: "FILE", description: "where to write (default account.yaml, or import.json; - for stdout)" },
-    force: { type: "boolean", short: "f", description: "overwrite --out if it exists" },
-    format: { type: "string", value: "FORMAT", description: `${FORMATS.join(" or ")} (default account)` },
-    "api-key-file": { type: "string", value: "FILE", description: "read the API key from FILE's first line (- for stdin; default $ESIGN_API_KEY)" },
-    "api-key": { type: "string", value: "KEY", description: "refused: a key on the command line is visible to other users (use ESIGN_API_KEY or --api-key-file)" },
-    "base-url": { type: "string", value: "URL", description: "the service (default $ESIGN_BASE_URL, else https://api.hellosign.com/v3)" },
-    "plugin-version": { type: "string", value: "V", description: "pulumi-import: the plugin version the stack runs (default this one)" },
-    provider: { type: "string", value: "NAME=URN", description: "pulumi-import: an explicit esign provider of the stack" },
-  },
+  options: flagOptions(exportFlags.shape),
   exits: [EXIT.OK, EXIT.FAILURE, EXIT.USAGE],
   run,
 };

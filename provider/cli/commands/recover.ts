@@ -3,20 +3,33 @@
  * the rest (recover.ts). Its modules load only when the command runs, so `esign --help` stays fast.
  */
 import * as path from "path";
+import { z } from "zod";
 import type { Args, Command } from "../command";
+import { flagOptions, optionsFromFlags } from "../knob-flags";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
+
+/** The flags, in the knob language (knob-flags.ts derives the parser's table and reads them back). */
+const recoverFlags = z.object({
+  stack: z.string().optional().meta({ short: "s", value: "NAME", description: "the stack (default: the selected one)" }),
+  dryRun: z.boolean().default(false).meta({ description: "print what it would do; change nothing" }),
+  unlock: z.boolean().default(false).meta({ description: "remove the lock a cut-off run left, when recover can see it and its process is gone (a file backend, this machine)" }),
+  cancelUpdate: z.string().optional().meta({
+    value: "STACK",
+    description: "run `pulumi cancel` on STACK (the stack recovered): a lock recover cannot see or judge (Pulumi Cloud, S3, GCS, Azure, another machine's); cancels an update that still runs",
+  }),
+  noRunProgram: z
+    .boolean()
+    .default(false)
+    .meta({ description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds" }),
+});
 
 async function run(args: Args, ui: Ui): Promise<number> {
   const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
   const { recover } = await import("../recover");
   return recover({
     dir,
-    stack: args.string("stack"),
-    dryRun: args.flag("dry-run"),
-    unlock: args.flag("unlock"),
-    cancelUpdate: args.string("cancel-update"),
-    noRunProgram: args.flag("no-run-program"),
+    ...optionsFromFlags(recoverFlags, args),
     out: (line) => ui.print(`${line}\n`),
     err: (line) => ui.error(line),
   });
@@ -34,20 +47,7 @@ export const recoverCommand: Command = {
     "One line per resource. Run it where the program runs: the stack's backend and passphrase, the same key.",
     "A stack that changed after it was read (an update ran in between) is not written: run it again.",
   ].join("\n"),
-  options: {
-    stack: { type: "string", short: "s", value: "NAME", description: "the stack (default: the selected one)" },
-    "dry-run": { type: "boolean", description: "print what it would do; change nothing" },
-    unlock: { type: "boolean", description: "remove the lock a cut-off run left, when recover can see it and its process is gone (a file backend, this machine)" },
-    "cancel-update": {
-      type: "string",
-      value: "STACK",
-      description: "run `pulumi cancel` on STACK (the stack recovered): a lock recover cannot see or judge (Pulumi Cloud, S3, GCS, Azure, another machine's); cancels an update that still runs",
-    },
-    "no-run-program": {
-      type: "boolean",
-      description: "the CLI cannot run the program (an Automation API inline program): read the recorded objects with the provider settings the state holds",
-    },
-  },
+  options: flagOptions(recoverFlags.shape),
   positionals: { max: 1, name: "DIR" },
   exits: [EXIT.OK, EXIT.FAILURE, EXIT.AMBIGUOUS, EXIT.USAGE],
   run,

@@ -7,7 +7,9 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { PLUGIN_DOWNLOAD_URL } from "../../../provider/native/version";
+import { environmentSettings } from "../../../provider/client/options";
 import { SETTINGS } from "../../../provider/deployment/settings";
+import { metaOf } from "../../../provider/schema/from-zod";
 import { indexPage, installationPage, PACKAGES } from "../../../provider/schema/registry-docs";
 
 const root = path.resolve(__dirname, "..", "..", "..");
@@ -43,6 +45,11 @@ describe("native plugin: the registry's package pages", () => {
       SETTINGS.map((s) => [s.name, s.env]),
     );
     assert.match(rows[SETTINGS.findIndex((s) => s.name === "apiKey")], /Secret\. \|$/);
+  });
+
+  it("the environment's own variables follow, from their declaration (ESIGN_RECORD, ESIGN_DEBUG, ...)", () => {
+    const page = installationPage(version);
+    for (const schema of Object.values(environmentSettings.shape)) assert.ok(page.includes(`| \`${metaOf(schema).env}\` | ${metaOf(schema).description} |`), metaOf(schema).env);
   });
 
   it("the overview's example is the schema's, in every language of the chooser", () => {

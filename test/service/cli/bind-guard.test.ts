@@ -46,6 +46,6 @@ describe("service: no network bind with the default key", () => {
 
   it("--allow-default-key-on-network is a flag of the CLI", () => {
     assert.equal(parseArgs(["--allow-default-key-on-network"]).allowDefaultKeyOnNetwork, true);
-    assert.equal(parseArgs([]).allowDefaultKeyOnNetwork, undefined);
+    assert.equal(parseArgs([]).allowDefaultKeyOnNetwork, false);
   });
 });
