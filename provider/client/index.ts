@@ -9,7 +9,7 @@
  * See docs/client.md.
  */
 export { EsignClient } from "./client";
-export type { Areas, ListArgs } from "./areas";
+export type { Areas, ListArgs, MethodOf } from "./areas";
 export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, isGone, isRoleRefusal, isUnauthorized, type EsignApiErrorFields } from "./errors";
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, baseUrlProblem, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
 export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";
