@@ -67,7 +67,18 @@ function clientTable(): string[] {
     ...operationIds.map((id) => {
       const spec = operation(id);
       const auth = spec.auth === "api_key" ? "API key" : "key or OAuth";
-      return row([`\`${id}\``, spec.method, `\`${spec.path}\``, `\`${callText(id)}\``, spec.successStatus.join(" / "), returns(spec), spec.idempotent ? "yes" : "no", spec.tier, auth, uploadsAndNotes(spec)]);
+      return row([
+        `\`${id}\``,
+        spec.method,
+        `\`${spec.path}\``,
+        `\`${callText(id)}\``,
+        spec.successStatus.join(" / "),
+        returns(spec),
+        spec.idempotent ? "yes" : "no",
+        spec.tier,
+        auth,
+        uploadsAndNotes(spec),
+      ]);
     }),
   ];
 }
@@ -96,7 +107,9 @@ function contractMap(): string[] {
 function recipe(): string[] {
   return [
     ...OPERATION_RECIPE.map((step, i) => `${i + 1}. \`${step.file}\`: ${step.what}.`),
-    `${OPERATION_RECIPE.length + 1}. \`npm run operations\` rewrites the generated lists (${GENERATED_LISTS.filter((l) => l.marker === "operations").map((l) => l.file).join(", ")}).`,
+    `${OPERATION_RECIPE.length + 1}. \`npm run operations\` rewrites the generated lists (${GENERATED_LISTS.filter((l) => l.marker === "operations")
+      .map((l) => l.file)
+      .join(", ")}).`,
   ];
 }
 
