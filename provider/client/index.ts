@@ -1,8 +1,8 @@
 /**
  * The shared REST client of the e-signature service. Public surface:
- * - `EsignClient` (options: EsignClientOptions) with areas account, apiApp, signatureRequest,
- *   template, embedded, unclaimedDraft, document, team, faxLine, fax, report; `request(id, parts)`,
- *   `stats()`, `paginate`, `paginatePages`, `collectAll`
+ * - `EsignClient` (options: EsignClientOptions) with one area per area of the operation table
+ *   (`client.apiApp`, `client.team` ...: areas.ts); `request(id, parts)`, `stats()`, `paginate`,
+ *   `paginatePages`, `collectAll`
  * - errors: `EsignApiError`, `isEsignApiError`, `EsignValidationError`, `isEsignValidationError`
  * - retry/throttle data: `DEFAULT_RETRY_POLICY`, `RetryPolicy`, `backoffMs`, `DEFAULT_SHARE_POLICY`, `SharePolicy`
  * - `Redactor`, `REDACTED`; types `ClientStats`, `RequestInfo`, `ResponseInfo`, `Logger`

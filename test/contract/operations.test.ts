@@ -1,4 +1,4 @@
-/** The operation table matches ARCHITECTURE.md and service-api-facts (ids, verbs, statuses, tiers, auth). */
+/** The operation table: its generated map of method and path, and service-api-facts (statuses, tiers, auth). */
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
