@@ -20,7 +20,7 @@ describe("scripts: generated lists of operations", () => {
   }
 
   it("each list names every operation of the table", () => {
-    for (const list of GENERATED_LISTS) {
+    for (const list of GENERATED_LISTS.filter((l) => l.marker === "operations")) {
       const text = list.render().join("\n");
       for (const id of operationIds) assert.ok(text.includes(id.split(".")[1]), `${list.file}: ${id}`);
     }
