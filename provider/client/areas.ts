@@ -2,8 +2,8 @@
  * The client's areas and methods, derived from the operation table (D146): no method is
  * written by hand. A row's id `<area>.<verb>` names it (`api_app.get` is
  * `client.apiApp.get`); its arguments are the path ids in the order of the row's path
- * (`apiApp.get(clientId)`), then the body, then the query, a trailing part optional when it
- * has no required field (`team.addMember(body, query?)`). A paginated list takes ONE object,
+ * (`apiApp.get(clientId)`), then the body (always given, `{}` when empty), then the query,
+ * which may be left out when it has no required key (`team.addMember(body, query?)`). A paginated list takes ONE object,
  * path params and query together (`team.members({ team_id, page_size })`), so paginate()
  * can drive it.
  */
@@ -20,11 +20,12 @@ type VerbOf<Id extends string> = Id extends `${string}.${infer Verb}` ? Verb : n
 /** The `{placeholders}` of a path, in order. */
 type PathIds<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathIds<Rest>] : [];
 type Has<Id extends OperationId, K extends "body" | "query"> = Operations[Id] extends { readonly [P in K]: z.ZodType } ? true : false;
-/** The body then the query, each when the row has it. */
-type Parts<Id extends OperationId> = [...(Has<Id, "body"> extends true ? [BodyOf<Id>] : []), ...(Has<Id, "query"> extends true ? [QueryOf<Id>] : [])];
-/** Trailing parts without a required field become optional arguments. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T`: T has no required key
-type OptionalTail<T extends unknown[]> = T extends [...infer Init, infer Last] ? ({} extends Last ? [...OptionalTail<Init>, Last?] : T) : [];
+/** The body, then the query, each when the row has it; a query without a required key may be left out. */
+type Parts<Id extends OperationId> = [
+  ...(Has<Id, "body"> extends true ? [BodyOf<Id>] : []),
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T`: T has no required key
+  ...(Has<Id, "query"> extends true ? ({} extends QueryOf<Id> ? [QueryOf<Id>?] : [QueryOf<Id>]) : []),
+];
 /** One argument per path id, typed by the row's params schema. */
 type IdArgs<Id extends OperationId, Names = PathIds<Operations[Id]["path"]>> = Names extends [infer Name, ...infer Rest] ? [ParamsOf<Id>[Name & keyof ParamsOf<Id>], ...IdArgs<Id, Rest>] : [];
 type IsPaginated<Id extends OperationId> = Operations[Id]["response"] extends { readonly paginated: true } ? true : false;
@@ -33,8 +34,7 @@ type IsPaginated<Id extends OperationId> = Operations[Id]["response"] extends { 
 export type ListArgs<Id extends OperationId> = ([ParamsOf<Id>] extends [never] ? unknown : ParamsOf<Id>) & QueryOf<Id>;
 
 /** The client method of operation `Id`. */
-export type MethodOf<Id extends OperationId> =
-  IsPaginated<Id> extends true ? (args?: ListArgs<Id>) => Promise<ResultOf<Id>> : (...args: [...IdArgs<Id>, ...OptionalTail<Parts<Id>>]) => Promise<ResultOf<Id>>;
+export type MethodOf<Id extends OperationId> = IsPaginated<Id> extends true ? (args?: ListArgs<Id>) => Promise<ResultOf<Id>> : (...args: [...IdArgs<Id>, ...Parts<Id>]) => Promise<ResultOf<Id>>;
 
 /** Every area (`client.apiApp` ...) with the methods of its operations. */
 export type Areas = {

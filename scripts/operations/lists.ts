@@ -24,24 +24,15 @@ export interface GeneratedList {
 const markdown = (text: string) => `<!-- ${text} -->`;
 const typescript = (text: string) => `// ${text}`;
 
-/** A part a caller may leave out: `{}` is a valid one. */
-const optional = (schema: z.ZodType | undefined) => schema !== undefined && schema.safeParse({}).success;
+/** A query a caller may leave out: none of its keys is required (as areas.ts types it). */
+const optionalQuery = (schema: z.ZodType | undefined) => schema instanceof z.ZodObject && Object.values(schema.shape).every((field: z.ZodType) => field.safeParse(undefined).success);
 
 /** How docs/client.md spells the call: `client.apiApp.update(clientId, body)`. */
 export function callText(id: OperationId): string {
   const spec = operation(id);
   const shape = callShape(id);
-  let args: string[];
-  if (shape.paginated) args = [shape.pathIds.length > 0 ? `{ ${shape.pathIds.join(", ")}, ...query }` : "query?"];
-  else {
-    // A trailing part is optional while every part after it is.
-    let trailing = true;
-    const parts = [...shape.parts].reverse().map((part) => {
-      trailing = trailing && optional(spec[part]);
-      return trailing ? `${part}?` : part;
-    });
-    args = [...shape.pathIds.map(camelCase), ...parts.reverse()];
-  }
+  const parts = shape.parts.map((part) => (part === "query" && optionalQuery(spec.query) ? "query?" : part));
+  const args = shape.paginated ? [shape.pathIds.length > 0 ? `{ ${shape.pathIds.join(", ")}, ...query }` : "query?"] : [...shape.pathIds.map(camelCase), ...parts];
   return `client.${shape.area}.${shape.method}(${args.join(", ")})`;
 }
 
