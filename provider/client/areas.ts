@@ -3,9 +3,9 @@
  * written by hand. A row's id `<area>.<verb>` names it (`api_app.get` is
  * `client.apiApp.get`); its arguments are the path ids in the order of the row's path
  * (`apiApp.get(clientId)`), then the body (always given, `{}` when empty), then the query,
- * which may be left out when it has no required key (`team.addMember(body, query?)`). A paginated list takes ONE object,
- * path params and query together (`team.members({ team_id, page_size })`), so paginate()
- * can drive it.
+ * which may be left out when it has no required key (`team.addMember(body, query?)`). A
+ * paginated list takes ONE object, path params and query together
+ * (`team.members({ team_id, page_size })`), so paginate() can drive it.
  */
 import type { z } from "zod";
 import type { BodyOf, OperationId, Operations, ParamsOf, QueryOf, RequestParts, ResultOf } from "../../contract";
