@@ -1,105 +1,103 @@
 /**
- * One function per operation, grouped by area. Conventions: a path id comes first as a
- * string (`apiApp.get(clientId)`), then the body; list operations take ONE object with path
- * params and query together (`team.members({ team_id, page_size })`) so paginate() can
- * drive them; query-only reads take their query object (`faxLine.get({ number })`).
+ * The client's areas and methods, derived from the operation table (D146): no method is
+ * written by hand. A row's id `<area>.<verb>` names it (`api_app.get` is
+ * `client.apiApp.get`); its arguments are the path ids in the order of the row's path
+ * (`apiApp.get(clientId)`), then the body (always given, `{}` when empty), then the query,
+ * which may be left out when it has no required key (`team.addMember(body, query?)`). A
+ * paginated list takes ONE object, path params and query together
+ * (`team.members({ team_id, page_size })`), so paginate() can drive it.
  */
-import type { BodyOf, OperationId, ParamsOf, QueryOf, RequestParts, ResultOf } from "../../contract";
-import { operations } from "../../contract";
+import type { z } from "zod";
+import type { BodyOf, OperationId, Operations, ParamsOf, QueryOf, RequestParts, ResultOf } from "../../contract";
+import { operation, operationIds } from "../../contract";
+import { camelCase } from "../core/naming";
 
 export type Call = <Id extends OperationId>(id: Id, parts: RequestParts) => Promise<ResultOf<Id>>;
 
-/** Path params and query in one object, for list operations. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+type AreaOf<Id extends string> = Id extends `${infer Area}.${string}` ? Area : never;
+type VerbOf<Id extends string> = Id extends `${string}.${infer Verb}` ? Verb : never;
+/** The `{placeholders}` of a path, in order. */
+type PathIds<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathIds<Rest>] : [];
+type Has<Id extends OperationId, K extends "body" | "query"> = Operations[Id] extends { readonly [P in K]: z.ZodType } ? true : false;
+/** The body, then the query, each when the row has it; a query without a required key may be left out. */
+type Parts<Id extends OperationId> = [
+  ...(Has<Id, "body"> extends true ? [BodyOf<Id>] : []),
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T`: T has no required key
+  ...(Has<Id, "query"> extends true ? ({} extends QueryOf<Id> ? [QueryOf<Id>?] : [QueryOf<Id>]) : []),
+];
+/** One argument per path id, typed by the row's params schema. */
+type IdArgs<Id extends OperationId, Names = PathIds<Operations[Id]["path"]>> = Names extends [infer Name, ...infer Rest] ? [ParamsOf<Id>[Name & keyof ParamsOf<Id>], ...IdArgs<Id, Rest>] : [];
+type IsPaginated<Id extends OperationId> = Operations[Id]["response"] extends { readonly paginated: true } ? true : false;
+
+/** Path params and query in one object, for paginated list operations. */
 export type ListArgs<Id extends OperationId> = ([ParamsOf<Id>] extends [never] ? unknown : ParamsOf<Id>) & QueryOf<Id>;
 
-/** Splits a list call's single argument into path params and query by the path template. */
-function splitArgs(id: OperationId, args: Record<string, unknown> = {}): RequestParts {
-  const names = new Set([...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
-  const params: Record<string, unknown> = {};
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) (names.has(key) ? params : query)[key] = value;
-  return { params, query };
+/** The client method of operation `Id`. */
+export type MethodOf<Id extends OperationId> = IsPaginated<Id> extends true ? (args?: ListArgs<Id>) => Promise<ResultOf<Id>> : (...args: [...IdArgs<Id>, ...Parts<Id>]) => Promise<ResultOf<Id>>;
+
+/** Every area (`client.apiApp` ...) with the methods of its operations. */
+export type Areas = {
+  [Area in AreaOf<OperationId> as CamelCase<Area>]: { [Id in OperationId as AreaOf<Id> extends Area ? CamelCase<VerbOf<Id>> : never]: MethodOf<Id> };
+};
+
+/** How operation `id` is called on the client: its names and the order of its arguments. */
+export interface CallShape {
+  area: string;
+  method: string;
+  /** Path ids, in the path's order: the first arguments (or keys of the one object of a paginated list). */
+  pathIds: string[];
+  /** The parts after the path ids, in order. */
+  parts: ("body" | "query")[];
+  /** A paginated list: one object, path params and query together. */
+  paginated: boolean;
 }
 
-export function buildAreas(call: Call) {
-  const list =
-    <Id extends OperationId>(id: Id) =>
-    (args?: ListArgs<Id>) =>
-      call(id, splitArgs(id, args as Record<string, unknown>));
-  return {
-    account: {
-      get: (query?: QueryOf<"account.get">) => call("account.get", { query }),
-      /** `{ account: { email_address } }` when an account has the address, `{}` when none has. */
-      verify: (body: BodyOf<"account.verify">) => call("account.verify", { body }),
-    },
-    apiApp: {
-      create: (body: BodyOf<"api_app.create">) => call("api_app.create", { body }),
-      get: (clientId: string) => call("api_app.get", { params: { client_id: clientId } }),
-      list: list("api_app.list"),
-      update: (clientId: string, body: BodyOf<"api_app.update">) => call("api_app.update", { params: { client_id: clientId }, body }),
-      delete: (clientId: string) => call("api_app.delete", { params: { client_id: clientId } }),
-    },
-    signatureRequest: {
-      edit: (signatureRequestId: string, body: BodyOf<"signature_request.edit">) => call("signature_request.edit", { params: { signature_request_id: signatureRequestId }, body }),
-      get: (signatureRequestId: string) => call("signature_request.get", { params: { signature_request_id: signatureRequestId } }),
-      list: list("signature_request.list"),
-    },
-    template: {
-      create: (body: BodyOf<"template.create">) => call("template.create", { body }),
-      createEmbeddedDraft: (body: BodyOf<"template.create_embedded_draft">) => call("template.create_embedded_draft", { body }),
-      get: (templateId: string) => call("template.get", { params: { template_id: templateId } }),
-      list: list("template.list"),
-      delete: (templateId: string) => call("template.delete", { params: { template_id: templateId } }),
-      addUser: (templateId: string, body: BodyOf<"template.add_user">) => call("template.add_user", { params: { template_id: templateId }, body }),
-      removeUser: (templateId: string, body: BodyOf<"template.remove_user">) => call("template.remove_user", { params: { template_id: templateId }, body }),
-      updateFiles: (templateId: string, body: BodyOf<"template.update_files">) => call("template.update_files", { params: { template_id: templateId }, body }),
-      update: (templateId: string, body: BodyOf<"template.update">) => call("template.update", { params: { template_id: templateId }, body }),
-      filesAsFileUrl: (templateId: string, query?: QueryOf<"template.files_as_file_url">) => call("template.files_as_file_url", { params: { template_id: templateId }, query }),
-    },
-    embedded: {
-      editUrl: (templateId: string, body: BodyOf<"embedded.edit_url"> = {}) => call("embedded.edit_url", { params: { template_id: templateId }, body }),
-    },
-    unclaimedDraft: {
-      create: (body: BodyOf<"unclaimed_draft.create">) => call("unclaimed_draft.create", { body }),
-      createEmbedded: (body: BodyOf<"unclaimed_draft.create_embedded">) => call("unclaimed_draft.create_embedded", { body }),
-      createEmbeddedWithTemplate: (body: BodyOf<"unclaimed_draft.create_embedded_with_template">) => call("unclaimed_draft.create_embedded_with_template", { body }),
-      editAndResend: (signatureRequestId: string, body: BodyOf<"unclaimed_draft.edit_and_resend">) =>
-        call("unclaimed_draft.edit_and_resend", { params: { signature_request_id: signatureRequestId }, body }),
-    },
-    document: {
-      detectFields: (body: BodyOf<"document.detect_fields">) => call("document.detect_fields", { body }),
-    },
-    team: {
-      get: () => call("team.get", {}),
-      info: (query?: QueryOf<"team.info">) => call("team.info", { query }),
-      create: (body: BodyOf<"team.create"> = {}) => call("team.create", { body }),
-      update: (body: BodyOf<"team.update">) => call("team.update", { body }),
-      destroy: () => call("team.destroy", {}),
-      addMember: (body: BodyOf<"team.add_member">, query?: QueryOf<"team.add_member">) => call("team.add_member", { body, query }),
-      removeMember: (body: BodyOf<"team.remove_member">) => call("team.remove_member", { body }),
-      members: list("team.members"),
-      subTeams: list("team.sub_teams"),
-      invites: (query?: QueryOf<"team.invites">) => call("team.invites", { query }),
-    },
-    faxLine: {
-      create: (body: BodyOf<"fax_line.create">) => call("fax_line.create", { body }),
-      get: (query: QueryOf<"fax_line.get">) => call("fax_line.get", { query }),
-      list: list("fax_line.list"),
-      addUser: (body: BodyOf<"fax_line.add_user">) => call("fax_line.add_user", { body }),
-      removeUser: (body: BodyOf<"fax_line.remove_user">) => call("fax_line.remove_user", { body }),
-      delete: (body: BodyOf<"fax_line.delete">) => call("fax_line.delete", { body }),
-      areaCodes: (query: QueryOf<"fax_line.area_codes">) => call("fax_line.area_codes", { query }),
-    },
-    fax: {
-      send: (body: BodyOf<"fax.send">) => call("fax.send", { body }),
-      get: (faxId: string) => call("fax.get", { params: { fax_id: faxId } }),
-      list: list("fax.list"),
-      delete: (faxId: string) => call("fax.delete", { params: { fax_id: faxId } }),
-    },
-    report: {
-      create: (body: BodyOf<"report.create">) => call("report.create", { body }),
-    },
+export function callShape(id: OperationId): CallShape {
+  const spec = operation(id);
+  const [area, verb] = id.split(".");
+  const paginated = spec.response.kind === "list" && spec.response.paginated;
+  const parts = (["body", "query"] as const).filter((part) => spec[part] !== undefined);
+  return { area: camelCase(area), method: camelCase(verb), pathIds: [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]), parts, paginated };
+}
+
+type Method = (...args: never[]) => Promise<unknown>;
+
+function method(id: OperationId, call: Call): Method {
+  const shape = callShape(id);
+  if (shape.paginated) {
+    // Splits the one object into path params and query by the path's placeholders.
+    return (args: Record<string, unknown> = {}) => {
+      const params: Record<string, unknown> = {};
+      const query: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(args)) (shape.pathIds.includes(key) ? params : query)[key] = value;
+      return call(id, { params, query });
+    };
+  }
+  return (...args: unknown[]) => {
+    const ids = Object.fromEntries(shape.pathIds.map((name, i) => [name, args[i]]));
+    const parts = Object.fromEntries(shape.parts.map((part, i) => [part, args[shape.pathIds.length + i]]));
+    return call(id, { ...(shape.pathIds.length > 0 ? { params: ids } : {}), ...parts });
   };
 }
 
-export type Areas = ReturnType<typeof buildAreas>;
+/** The areas over `call`, one method per row of the table. */
+function buildAreas(call: Call): Record<string, Record<string, Method>> {
+  const areas: Record<string, Record<string, Method>> = {};
+  for (const id of operationIds) {
+    const shape = callShape(id);
+    (areas[shape.area] ??= {})[shape.method] = method(id, call);
+  }
+  return areas;
+}
+
+/**
+ * A base class whose instances carry the areas (`client.template`, `client.team` ...) over
+ * `call`. Cast: the areas are built by a loop over the table's rows, which TypeScript cannot
+ * follow; `Areas` is the same derivation at the type level (test/client/areas.test.ts).
+ */
+export const WithAreas = class {
+  constructor(call: Call) {
+    Object.assign(this, buildAreas(call));
+  }
+} as new (call: Call) => Areas;

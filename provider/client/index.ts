@@ -1,15 +1,15 @@
 /**
  * The shared REST client of the e-signature service. Public surface:
- * - `EsignClient` (options: EsignClientOptions) with areas account, apiApp, signatureRequest,
- *   template, embedded, unclaimedDraft, document, team, faxLine, fax, report; `request(id, parts)`,
- *   `stats()`, `paginate`, `paginatePages`, `collectAll`
+ * - `EsignClient` (options: EsignClientOptions) with one area per area of the operation table
+ *   (`client.apiApp`, `client.team` ...: areas.ts); `request(id, parts)`, `stats()`, `paginate`,
+ *   `paginatePages`, `collectAll`
  * - errors: `EsignApiError`, `isEsignApiError`, `EsignValidationError`, `isEsignValidationError`
  * - retry/throttle data: `DEFAULT_RETRY_POLICY`, `RetryPolicy`, `backoffMs`, `DEFAULT_SHARE_POLICY`, `SharePolicy`
  * - `Redactor`, `REDACTED`; types `ClientStats`, `RequestInfo`, `ResponseInfo`, `Logger`
  * See docs/client.md.
  */
 export { EsignClient } from "./client";
-export type { Areas, ListArgs } from "./areas";
+export type { Areas, ListArgs, MethodOf } from "./areas";
 export { EsignApiError, EsignValidationError, isEsignApiError, isEsignValidationError, isGone, isRoleRefusal, isUnauthorized, type EsignApiErrorFields } from "./errors";
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, baseUrlProblem, type EsignClientOptions, type Logger, type RequestInfo, type ResponseInfo } from "./options";
 export { paginate, paginatePages, collectAll, type PaginateOptions, type ListMethod } from "./pagination";

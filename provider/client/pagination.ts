@@ -21,6 +21,7 @@ export type ListMethod<A, T> = (args?: A) => Promise<ListPage<T>>;
 export async function* paginatePages<A extends PageArgs, T>(list: ListMethod<A, T>, args: Omit<A, "page" | "page_size">, options: PaginateOptions = {}): AsyncGenerator<ListPage<T>, void, undefined> {
   let page = options.startPage ?? 1;
   for (let fetched = 0; options.maxPages === undefined || fetched < options.maxPages; fetched += 1) {
+    // Cast: the caller's args with page and page_size are A, which TypeScript cannot show for a generic A.
     const pageArgs = { ...args, page, ...(options.pageSize === undefined ? {} : { page_size: options.pageSize }) } as A;
     const result = await list(pageArgs);
     yield result;

@@ -18,7 +18,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { readEnvironment } from "./options";
-import { REDACTED, type Redactor } from "./redact";
+import { deepCopy, REDACTED, type Redactor } from "./redact";
 
 /**
  * Response headers worth keeping: what the client reads besides the body, and what the real rate
@@ -93,7 +93,7 @@ export class Recorder {
       const name = `${String(Date.now()).padStart(14, "0")}-${process.pid}-${String(++this.counter).padStart(5, "0")}-${exchange.operation}.json`;
       await fs.promises.writeFile(path.join(this.dir, name), `${JSON.stringify(entry, null, 2)}\n`, { mode: 0o600 });
     } catch (error) {
-      warn?.(`ESIGN_RECORD: could not write to ${this.dir}: ${(error as Error).message}`);
+      warn?.(`ESIGN_RECORD: could not write to ${this.dir}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -104,7 +104,7 @@ export class Recorder {
     const response: RecordedExchange["response"] = { headers };
     const empty = exchange.body === undefined || exchange.body === "";
     if (!empty && json) response.body = this.clean(exchange.body);
-    else if (!empty) response.bytes = Buffer.byteLength(exchange.body as string);
+    else if (!empty) response.bytes = Buffer.isBuffer(exchange.body) ? exchange.body.length : Buffer.byteLength(String(exchange.body));
     return {
       format: 1,
       recordedAt: new Date().toISOString(),
@@ -124,20 +124,18 @@ export class Recorder {
     const parts: RecordedPart[] = [];
     for (const [field, value] of data.entries()) {
       if (typeof value === "string") parts.push({ field, value: SECRET_KEYS.test(field) ? REDACTED : this.clean(value) });
-      else parts.push({ field, filename: this.clean((value as File).name), contentType: value.type, size: value.size });
+      else parts.push({ field, filename: this.clean(value.name), contentType: value.type, size: value.size });
     }
     return { kind: "multipart", parts };
   }
 
   /** A deep copy with secrets and e-mail local parts redacted. */
   clean<T>(value: T): T {
-    if (typeof value === "string") return this.text(value) as T;
-    if (Array.isArray(value)) return value.map((item) => this.clean(item)) as T;
-    if (value && typeof value === "object") {
-      const entries = Object.entries(value).map(([key, item]) => [key, SECRET_KEYS.test(key) && item !== null && item !== "" ? REDACTED : this.clean(item)]);
-      return Object.fromEntries(entries) as T;
-    }
-    return value;
+    return deepCopy(
+      value,
+      (text) => this.text(text),
+      (key, item, copy) => (SECRET_KEYS.test(key) && item !== null && item !== "" ? REDACTED : copy(item)),
+    );
   }
 
   private text(value: string): string {
@@ -164,7 +162,7 @@ export class Recorder {
     try {
       fs.writeFileSync(file, inherited ?? randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
     }
     this.key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "hex");
     if (inherited !== undefined) fs.rmSync(old, { force: true });

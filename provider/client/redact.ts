@@ -27,11 +27,23 @@ export class Redactor {
 
   /** Deep copy with every string redacted. */
   value<T>(value: T): T {
-    if (typeof value === "string") return this.text(value) as T;
-    if (Array.isArray(value)) return value.map((item) => this.value(item)) as T;
-    if (value && typeof value === "object" && !(value instanceof Uint8Array)) {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.value(item)])) as T;
-    }
-    return value;
+    return deepCopy(value, (text) => this.text(text));
   }
+}
+
+type Copy = (value: unknown) => unknown;
+
+/**
+ * A deep copy of `value` (arrays and plain objects rebuilt, bytes kept) whose strings are
+ * `text(string)` and whose object entries are `entry(key, item, copy)`. Cast: only strings are
+ * replaced, by strings, so the copy has the type of `value`.
+ */
+export function deepCopy<T>(value: T, text: (value: string) => string, entry: (key: string, item: unknown, copy: Copy) => unknown = (_key, item, copy) => copy(item)): T {
+  const copy: Copy = (item) => {
+    if (typeof item === "string") return text(item);
+    if (Array.isArray(item)) return item.map(copy);
+    if (item && typeof item === "object" && !(item instanceof Uint8Array)) return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, entry(key, inner, copy)]));
+    return item;
+  };
+  return copy(value) as T;
 }

@@ -39,6 +39,8 @@ interface Prepared {
   data: unknown;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
 export class Transport {
   readonly stats: ClientStats = emptyStats();
   readonly policy: RetryPolicy;
@@ -114,6 +116,7 @@ export class Transport {
       const rateLimit = this.observeRateLimit(prepared.spec.tier, response);
       countStatus(this.stats, response.status);
       this.report(prepared, attempt, response.status, started, rateLimit);
+      // Cast: parse() reads the answer by the row's response kind, which is what ResultOf<Id> derives from it.
       if (prepared.spec.successStatus.includes(response.status)) return this.parse(prepared, response) as ResultOf<Id>;
       if (response.status === 429 && rateLimitAttempt < this.policy.rateLimitRetries) {
         this.stats.rateLimited += 1;
@@ -268,7 +271,8 @@ export class Transport {
       const detail = parsed?.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
       throw this.fail(prepared, response.status, "invalid_response", `response does not match the contract: ${detail}`);
     }
-    const body = parsed.value as Record<string, unknown>;
+    // The envelope is an object schema: a parsed body is always a record.
+    const body: Record<string, unknown> = isRecord(parsed.value) ? parsed.value : {};
     const warnings = normalizeWarnings(body.warnings);
     // Redacted like errors: a warning can quote what was sent (a file name, a field), key included.
     if (warnings.length) this.options.onWarnings?.(this.redactor.value(warnings), { operation: prepared.id, method: spec.method, path: prepared.path });
