@@ -117,6 +117,8 @@ export interface ServiceOptions {
   allowDefaultKeyOnNetwork?: boolean;
   /** Print one line per request to stderr. */
   verbose?: boolean;
+  /** Check every handler's answer against the contract's response schema (a 500 naming the field otherwise); tests turn it on. Default false. */
+  checkReplies?: boolean;
 }
 
 export type ResolvedOptions = Required<Omit<ServiceOptions, "data" | "rateLimit" | "quotas">> & {
@@ -156,5 +158,6 @@ export function resolveOptions(o: ServiceOptions = {}): ResolvedOptions {
     controlFromAnywhere: o.controlFromAnywhere ?? false,
     allowDefaultKeyOnNetwork: o.allowDefaultKeyOnNetwork ?? false,
     verbose: o.verbose ?? false,
+    checkReplies: o.checkReplies ?? false,
   };
 }

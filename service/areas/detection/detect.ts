@@ -6,15 +6,16 @@
  */
 import { createHash } from "node:crypto";
 import { inspectPdf, isPdfError, isTooLarge, type PdfFormField, type PdfInfo } from "../../pdf";
-import type { Warning } from "../../kernel";
+import type { Warning } from "../../../contract";
 import { formatPageRange, selectPages } from "./page-range";
 import { scanTextTags, type DetectedField } from "./text-tags";
 
-export interface DetectionError {
+/** A type, not an interface: it is answered as the contract's open error object (implicit index signature). */
+export type DetectionError = {
   error_msg: string;
   error_path: string;
   error_name: string;
-}
+};
 
 export interface DetectionResult {
   document_hash: string;
