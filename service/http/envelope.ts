@@ -7,6 +7,7 @@
  */
 import { responseEnvelope, validate, type OperationId, type ResponseSpec, type Warning } from "../../contract";
 import { Annotated, type Page, type Reply } from "../kernel";
+import { ApiError } from "./errors";
 
 /** The reply for `answer` (a value, or a value Annotated with warnings / a status). */
 export function envelope(response: ResponseSpec, status: number, answer: unknown): Reply {
@@ -32,9 +33,9 @@ function isPage(value: unknown): value is Page<unknown> {
   return typeof value === "object" && value !== null && "items" in value && Array.isArray(value.items);
 }
 
-/** Throws (a 500) when the body is not what the contract's response schema of `operation` accepts. */
+/** Throws a 500 naming the field when the body is not what the contract's response schema of `operation` accepts. */
 export function checkReply(operation: OperationId, reply: Reply): void {
   const schema = responseEnvelope(operation);
   const v = schema ? validate(schema, reply.body) : reply.body === undefined ? { ok: true as const } : { ok: false as const, issues: [{ path: "", message: "must be empty" }] };
-  if (!v.ok) throw new Error(`the reply of ${operation} does not match its response schema: ${v.issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`);
+  if (!v.ok) throw new ApiError(500, "unknown", `The reply of ${operation} does not match its response schema: ${v.issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`);
 }

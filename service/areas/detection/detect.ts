@@ -17,7 +17,8 @@ export type DetectionError = {
   error_name: string;
 };
 
-export interface DetectionResult {
+/** A type, not an interface: it is answered as the contract's open detection result (implicit index signature). */
+export type DetectionResult = {
   document_hash: string;
   detection_mode: string;
   page_count: number;
@@ -28,7 +29,7 @@ export interface DetectionResult {
   warnings: Warning[];
   errors: DetectionError[];
   suggestions: string[];
-}
+};
 
 const ANNOTATION_TYPES: Record<string, string | undefined> = {
   text: "text",
