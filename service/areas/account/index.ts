@@ -57,7 +57,7 @@ export const area: Area = {
       // The recorded refusal (evidence section 9, finding 7: a third-party golden, S20).
       if (!ctx.accounts.capabilities(ctx.account).paid) throw forbidden("A paid API plan is required to access this endpoint");
       const found = ctx.accounts.byEmail(ctx.body.email_address);
-      return { status: 200, body: found ? { account: { email_address: found.email_address } } : {} };
+      return found ? { account: { email_address: found.email_address } } : {};
     }),
   ],
 };
