@@ -3,9 +3,10 @@
  * Template routes: create, create_embedded_draft, get, list, delete, files (409 while
  * processing, 422 after an error), plus access (access.ts) and edits (edit.ts).
  */
+import { z } from "zod";
 import { badRequest, conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { listInfo, pageParams } from "../../http/pagination";
-import { rawRoute, route } from "../../http/route";
+import { offContractRoute, rawRoute, route } from "../../http/route";
 import { annotate, type Area, type Reply, type RequestContext, type Route } from "../../kernel";
 import { templateControlRoutes } from "./control";
 import { documentsReply, fileTypeOf } from "../../files/download";
@@ -53,11 +54,13 @@ function templateFiles(ctx: RequestContext): Reply {
   return documentsReply(ctx, t.template_id, docs, () => templatePdf(t));
 }
 
+/** The description's FileResponseDataUri (the contract's table does not hold this operation). */
+const dataUriSchema = z.looseObject({ data_uri: z.string() });
+
 const fileRoutes: Route[] = [
   rawRoute({ method: "GET", path: "/template/files/{template_id}" }, templateFiles),
-  rawRoute({ method: "GET", path: "/template/files_as_data_uri/{template_id}" }, (ctx) => ({
-    status: 200,
-    body: { data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}` },
+  offContractRoute({ method: "GET", path: "/template/files_as_data_uri/{template_id}", response: { kind: "body", schema: dataUriSchema } }, (ctx) => ({
+    data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}`,
   })),
   route("template.files_as_file_url", (ctx) => {
     const t = readyTemplate(ctx);
