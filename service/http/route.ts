@@ -47,7 +47,15 @@ interface RawSpec {
 
 /** An API route outside the contract that builds its own Reply (file downloads). */
 export function rawRoute({ method, path, apiKeyOnly }: RawSpec, handler: (ctx: RequestContext) => Reply | Promise<Reply>): Route {
-  return { method, path, apiKeyOnly, parse: (raw): Prepared => (ctx: CallContext) => handler({ ...ctx, ...raw }) };
+  return {
+    method,
+    path,
+    apiKeyOnly,
+    parse:
+      (raw): Prepared =>
+      (ctx: CallContext) =>
+        handler({ ...ctx, ...raw }),
+  };
 }
 
 /** `then` without a turn of the event loop for a synchronous handler's answer. */

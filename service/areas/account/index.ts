@@ -41,16 +41,16 @@ export const area: Area = {
       return accountView(ctx, target, target.account_id === ctx.account.account_id);
     }),
     offContractRoute({ method: "PUT", path: "/account", response: operations["account.get"].response }, (ctx) => {
-        const checked = validate(accountUpdateBody, ctx.body);
-        if (!checked.ok) throw badRequest(checked.issues.map((i) => `${i.path}: ${i.message}`).join("; "), checked.issues[0]?.path);
-        const { callback_url: url, locale } = checked.value;
-        // The real text (S1 testSetAccountCallbackInvalid.json).
-        if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest(`Invalid url for callback_url : ${url}`, "callback_url");
-        const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
-          if (url !== undefined) acc.callback_url = url === "" ? null : url;
-          if (locale) acc.locale = locale; // an empty locale keeps the current one
-        })!;
-        return accountView(ctx, a, true);
+      const checked = validate(accountUpdateBody, ctx.body);
+      if (!checked.ok) throw badRequest(checked.issues.map((i) => `${i.path}: ${i.message}`).join("; "), checked.issues[0]?.path);
+      const { callback_url: url, locale } = checked.value;
+      // The real text (S1 testSetAccountCallbackInvalid.json).
+      if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest(`Invalid url for callback_url : ${url}`, "callback_url");
+      const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
+        if (url !== undefined) acc.callback_url = url === "" ? null : url;
+        if (locale) acc.locale = locale; // an empty locale keeps the current one
+      })!;
+      return accountView(ctx, a, true);
     }),
     // Legacy reference (S12): "restricted to paid API users" (D77). An unknown address is no error (S1, S3).
     route("account.verify", (ctx) => {

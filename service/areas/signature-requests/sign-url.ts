@@ -27,4 +27,7 @@ function signUrl(ctx: RequestContext): z.output<typeof embeddedSignUrlSchema> {
   return { sign_url, expires_at: ctx.clock.now() + SIGN_URL_TTL_SECONDS };
 }
 
-export const signUrlRoute: Route = offContractRoute({ method: "GET", path: "/embedded/sign_url/{signature_id}", response: { kind: "resource", key: "embedded", schema: embeddedSignUrlSchema } }, signUrl);
+export const signUrlRoute: Route = offContractRoute(
+  { method: "GET", path: "/embedded/sign_url/{signature_id}", response: { kind: "resource", key: "embedded", schema: embeddedSignUrlSchema } },
+  signUrl,
+);

@@ -35,7 +35,11 @@ function planRules(ctx: RequestContext, body: Body): void {
   }
 }
 
-function saveDraft(ctx: RequestContext, d: Omit<DraftRecord, "token" | "account_id" | "created_at" | "expires_at" | "claimed_by" | "claimed_at">, warnings: Warning[] = []): AnswerOf<"unclaimed_draft.create"> {
+function saveDraft(
+  ctx: RequestContext,
+  d: Omit<DraftRecord, "token" | "account_id" | "created_at" | "expires_at" | "claimed_by" | "claimed_at">,
+  warnings: Warning[] = [],
+): AnswerOf<"unclaimed_draft.create"> {
   const now = ctx.clock.now();
   const rec: DraftRecord = {
     ...d,
