@@ -23,7 +23,8 @@ export function route<Id extends OperationId>(operation: Id, handler: Handler<Id
     parse(raw, source) {
       const parts = validateParts(operation, raw, source);
       return (ctx) =>
-        settle(handler({ ...ctx, ...parts }), (answer) => {
+        // The context is the call's own (pipeline/handle.ts builds it per call): the parts join it in place.
+        settle(handler(Object.assign(ctx, parts)), (answer) => {
           const reply = envelope(spec.response, status, answer);
           if (ctx.options.checkReplies) checkReply(operation, reply);
           return reply;
@@ -54,7 +55,7 @@ export function rawRoute({ method, path, apiKeyOnly }: RawSpec, handler: (ctx: R
     parse:
       (raw): Prepared =>
       (ctx: CallContext) =>
-        handler({ ...ctx, ...raw }),
+        handler(Object.assign(ctx, raw)),
   };
 }
 

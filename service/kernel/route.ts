@@ -66,7 +66,7 @@ export type RequestContext<Id extends OperationId | undefined = undefined> = [Id
 /** The handler of operation `Id`: answers the value of its response schema (see answer.ts). */
 export type Handler<Id extends OperationId> = (ctx: OperationContext<Id>) => AnswerOf<Id> | Promise<AnswerOf<Id>>;
 
-/** A call whose parts are validated: runs its handler with the call's context. */
+/** A call whose parts are validated: runs its handler with the call's context (its own object, which it may extend). */
 export type Prepared = (ctx: CallContext) => Reply | Promise<Reply>;
 
 export interface Route {
