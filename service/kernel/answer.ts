@@ -8,17 +8,24 @@
 import type { z } from "zod";
 import type { ListInfo, OperationId, Operations, ResponseSpec, Warning } from "../../contract";
 
-/** One page of a list answer; list_info only for paginated lists. */
+/** A list answer: its items, and list_info when the list is paginated. */
 export interface Page<T> {
   items: T[];
   list_info?: ListInfo;
 }
 
-/** The value for a response spec: the resource or body (the schema's output type), a Page, or nothing. */
+/** A paginated list's answer must say where the page is. */
+export interface PaginatedPage<T> extends Page<T> {
+  list_info: ListInfo;
+}
+
+/** The value for a response spec: the resource or body (the schema's output type), a page, or nothing. */
 export type ValueOf<R extends ResponseSpec> = R extends { kind: "resource" | "body"; schema: infer S extends z.ZodType }
   ? z.output<S>
   : R extends { kind: "list"; schema: infer S extends z.ZodType }
-    ? Page<z.output<S>>
+    ? R extends { paginated: true }
+      ? PaginatedPage<z.output<S>>
+      : Page<z.output<S>>
     : void;
 
 /** What the envelope may add besides the value. */

@@ -5,7 +5,7 @@
  * context, control routes, areas.
  */
 export type { HttpMethod, Reply } from "./reply";
-export { annotate, Annotated, type Answer, type AnswerOf, type Page, type ValueOf } from "./answer";
+export { annotate, Annotated, type Answer, type AnswerOf, type Page, type PaginatedPage, type ValueOf } from "./answer";
 export type { Clock, EventInput, EventBus, Mail, Outbox, ServiceContext } from "./services";
 export type { UploadedFile, AuthInfo, CallContext, UntypedParts, OperationParts, OperationContext, RequestContext, Handler, Prepared, Route } from "./route";
 export { controlRoute, ok, type ControlRoute, type ControlRequest } from "./control";

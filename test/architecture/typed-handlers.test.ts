@@ -50,8 +50,10 @@ describe("architecture: typed handlers", () => {
     route("team.destroy", () => ({ name: "T" }));
     // @ts-expect-error warnings are the contract's Warning objects
     route("team.update", () => annotate({ name: "T" }, { warnings: ["careful"] }));
-    const ok = route("team.sub_teams", () => ({ items: [{ team_id: "t", name: "T" }] }));
-    assert.equal(ok.operation, "team.sub_teams");
+    // @ts-expect-error a paginated list says where the page is (list_info)
+    route("team.sub_teams", () => ({ items: [{ team_id: "t", name: "T" }] }));
+    const ok = route("team.invites", () => ({ items: [] }));
+    assert.equal(ok.operation, "team.invites");
   });
 
   it("a helper receiving the context of one operation sees its typed parts", () => {
