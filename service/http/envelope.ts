@@ -5,7 +5,7 @@
  * With `checkReplies` (tests) the body is also checked against the contract's response schema,
  * so a handler that answers what the client would refuse fails at once, naming the field.
  */
-import { responseEnvelope, validate, type OperationId, type ResponseSpec, type Warning } from "../../contract";
+import { envelopeOf, validate, type ResponseSpec, type Warning } from "../../contract";
 import { Annotated, type Page, type Reply } from "../kernel";
 import { ApiError } from "./errors";
 
@@ -33,9 +33,9 @@ function isPage(value: unknown): value is Page<unknown> {
   return typeof value === "object" && value !== null && "items" in value && Array.isArray(value.items);
 }
 
-/** Throws a 500 naming the field when the body is not what the contract's response schema of `operation` accepts. */
-export function checkReply(operation: OperationId, reply: Reply): void {
-  const schema = responseEnvelope(operation);
+/** Throws a 500 naming the field when the body is not what `response` (of the route `name`) accepts. */
+export function checkReply(name: string, response: ResponseSpec, reply: Reply): void {
+  const schema = envelopeOf(response);
   const v = schema ? validate(schema, reply.body) : reply.body === undefined ? { ok: true as const } : { ok: false as const, issues: [{ path: "", message: "must be empty" }] };
-  if (!v.ok) throw new ApiError(500, "unknown", `The reply of ${operation} does not match its response schema: ${v.issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`);
+  if (!v.ok) throw new ApiError(500, "unknown", `The reply of ${name} does not match its response schema: ${v.issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`);
 }

@@ -24,18 +24,22 @@ export function route<Id extends OperationId>(operation: Id, handler: Handler<Id
       const parts = validateParts(operation, raw, source);
       return (ctx) =>
         // The context is the call's own (pipeline/handle.ts builds it per call): the parts join it in place.
-        settle(handler(Object.assign(ctx, parts)), (answer) => {
-          const reply = envelope(spec.response, status, answer);
-          if (ctx.options.checkReplies) checkReply(operation, reply);
-          return reply;
-        });
+        settle(handler(Object.assign(ctx, parts)), (answer) => wrapped(operation, spec.response, status, ctx, answer));
     },
   };
 }
 
 /** An API route outside the operation table whose answer is still wrapped by a response spec. */
 export function offContractRoute<R extends ResponseSpec>(spec: RawSpec & { response: R }, handler: (ctx: RequestContext) => Answer<R> | Promise<Answer<R>>): Route {
-  return rawRoute(spec, (ctx) => settle(handler(ctx), (answer) => envelope(spec.response, 200, answer)));
+  const name = `${spec.method} ${spec.path}`;
+  return rawRoute(spec, (ctx) => settle(handler(ctx), (answer) => wrapped(name, spec.response, 200, ctx, answer)));
+}
+
+/** The answer wrapped as `response` says, and checked against it when the service checks replies. */
+function wrapped(name: string, response: ResponseSpec, status: number, ctx: CallContext, answer: unknown): Reply {
+  const reply = envelope(response, status, answer);
+  if (ctx.options.checkReplies) checkReply(name, response, reply);
+  return reply;
 }
 
 /** Where a route outside the contract answers. */
