@@ -5,13 +5,17 @@
  */
 import { z } from "zod";
 import { listInfoSchema, warningsSchema } from "./resources-account";
-import type { OperationSpec } from "./operation-types";
+import type { OperationSpec, ResponseSpec } from "./operation-types";
 import { operations, type OperationId } from "./operations";
 
 /** The zod schema of a successful response body of `operationId` (undefined when empty). */
 export function responseEnvelope(operationId: OperationId): z.ZodType | undefined {
   const spec: OperationSpec = operations[operationId];
-  const response = spec.response;
+  return envelopeOf(spec.response);
+}
+
+/** The zod schema of a whole successful body as `response` describes it (undefined when empty). */
+export function envelopeOf(response: ResponseSpec): z.ZodType | undefined {
   if (response.kind === "empty") return undefined;
   if (response.kind === "body") return response.schema;
   if (response.kind === "resource") {

@@ -86,6 +86,8 @@ export const serviceOptions = z.object({
   /** Anyone on the network could otherwise use the service as a relay. */
   allowDefaultKeyOnNetwork: z.boolean().default(false).meta({ description: "listen on a non-loopback host with the well-known default key (D141)" }),
   verbose: z.boolean().default(false).meta({ description: "print one line per request to stderr" }),
+  /** Tests turn it on: a handler's answer that breaks its response schema is then a 500 naming the field. */
+  checkReplies: z.boolean().default(false).meta({ description: "check every answer against the contract's response schema", flag: false }),
 });
 
 /** What startService()/createApp() take: every option optional. */

@@ -1,8 +1,10 @@
 /**
  * Casts and `any` in provider/ (compiler API): a cast is `x as T` (not `as const`) or `<T>x`;
  * an `any` is the `any` keyword in a type position. And the untyped replies of the service's
- * handlers: calls of `<...>.reply.json(...)` and `<...>.reply.list(...)` / `list(...)` in
- * service/areas/, whose payload no type ties to the API's schema.
+ * handlers in service/areas/, whose payload no type ties to the API's schema: calls of
+ * `<...>.reply.json(...)` and `<...>.reply.list(...)` / `list(...)` (the old form), and JSON
+ * replies built by hand (an object literal with `status` and `body`) rather than returned as
+ * the value of a response schema.
  */
 import ts from "typescript";
 import { eachNode, parse, tsFilesUnder, where } from "./tree";
@@ -33,16 +35,31 @@ export function castsAndAny(root: string): CastsFigure {
 export interface RepliesFigure {
   json: number;
   list: number;
+  /** Hand-built `{ status, body }` replies. */
+  body: number;
   at: string[];
+}
+
+/** `{ status: ..., body: ... }`: a JSON reply built by hand. */
+function isHandBuiltReply(n: ts.Node): boolean {
+  if (!ts.isObjectLiteralExpression(n)) return false;
+  const names = new Set(n.properties.flatMap((p) => (p.name && ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  return names.has("status") && names.has("body");
 }
 
 export function untypedReplies(root: string): RepliesFigure {
   let json = 0;
   let list = 0;
+  let body = 0;
   const at: string[] = [];
   for (const file of tsFilesUnder(root, "service/areas")) {
     const sf = parse(root, file);
     eachNode(sf, (n) => {
+      if (isHandBuiltReply(n)) {
+        body++;
+        at.push(where(sf, n));
+        return;
+      }
       if (!ts.isCallExpression(n)) return;
       const callee = n.expression;
       const viaReply = ts.isPropertyAccessExpression(callee) && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === "reply";
@@ -52,5 +69,5 @@ export function untypedReplies(root: string): RepliesFigure {
       at.push(where(sf, n));
     });
   }
-  return { json, list, at };
+  return { json, list, body, at };
 }

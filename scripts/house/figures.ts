@@ -62,7 +62,7 @@ export function formatFigures(f: Figures): string {
     ["argument parsers", String(f.knobs.finds.filter((k) => PARSER_STYLES.includes(k.style)).length)],
     ["casts in provider/", String(f.casts.casts)],
     ["any in provider/", String(f.casts.any)],
-    ["untyped service replies (reply.json + list)", `${f.replies.json + f.replies.list} (${f.replies.json} json, ${f.replies.list} list)`],
+    ["untyped service replies (reply.json + list + hand-built)", `${f.replies.json + f.replies.list + f.replies.body} (${f.replies.json} json, ${f.replies.list} list, ${f.replies.body} hand-built)`],
     ["Markdown outside sdk/", `${kb(f.markdown.bytes)} in ${f.markdown.files} files`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

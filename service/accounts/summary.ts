@@ -5,7 +5,8 @@
  */
 import type { Account } from "./types";
 
-export interface AccountSummary {
+/** A type, not an interface: it is answered as the contract's open account object (implicit index signature). */
+export type AccountSummary = {
   account_id: string;
   email_address: string;
   is_locked: boolean;
@@ -13,7 +14,7 @@ export interface AccountSummary {
   is_paid_hf: boolean;
   quotas?: Account["quotas"];
   role_code?: string;
-}
+};
 
 export function accountSummary(a: Account, opts: { quotas?: boolean } = {}): AccountSummary {
   const s: AccountSummary = {

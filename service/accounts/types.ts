@@ -5,12 +5,13 @@
 
 export type PlanName = "free" | "essentials" | "standard" | "premium" | "enterprise";
 
-export interface Quotas {
+/** A type, not an interface: it must be assignable to the contract's open objects (implicit index signature). */
+export type Quotas = {
   templates_left: number | null;
   documents_left: number | null;
   api_signature_requests_left: number;
   sms_verifications_left: number;
-}
+};
 
 export interface Account {
   account_id: string;

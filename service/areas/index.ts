@@ -5,20 +5,21 @@
  *
  * How to add an area (part 2: signature-requests, unclaimed-drafts, faxes, reports, detection):
  *   1. service/areas/<area>/index.ts: `export const area: Area = { name, routes: [...] }`.
- *      A Route is `{ method, path: "/fax/{fax_id}", operation: "fax.get", handler }`;
- *      `path` is relative to /v3; `operation` is the contract's id: the pipeline validates
- *      params/query/body with the contract before calling the handler, and ctx.body
- *      holds the validated (coerced) value. Mark fax/report routes `apiKeyOnly: true`.
- *      Simplest: `route("fax.get", handler)` takes method, path and auth mode from the contract
- *      and types ctx.params/query/body as ParamsOf/QueryOf/BodyOf<"fax.get"> (no casts); a
- *      helper the handler passes ctx to takes `RequestContext<"fax.get">`.
+ *      `route("fax.get", handler)` (service/http/route.ts) takes method, path and auth mode
+ *      from the contract, validates params/query/body with it before calling the handler and
+ *      types ctx.params/query/body as ParamsOf/QueryOf/BodyOf<"fax.get"> (no casts); a helper
+ *      the handler passes ctx to takes `RequestContext<"fax.get">`. The handler returns the
+ *      value of the operation's response schema (`AnswerOf<"fax.get">`: the resource, a page
+ *      `{ items, list_info }`, or nothing; `annotate(value, { warnings })` to add warnings):
+ *      the pipeline wraps it under the contract's key. Routes outside the table:
+ *      `offContractRoute` (a response spec of their own) or `rawRoute` (file downloads).
  *   2. Add one import line below and the area to `areas`.
  *
  * A handler gets a RequestContext: ctx.account (the caller), ctx.params/query/body/files,
  * ctx.store.table<T>("name") (get/put/delete/list; durable with --data),
  * ctx.clock.now() (Unix seconds), ctx.events.emit({event_type, account_id, client_id, payload}),
  * ctx.outbox.send({to, subject, kind}), ctx.accounts (lookup/create/quotas/plan capabilities),
- * ctx.schedule(ms, task) for asynchronous work, and ctx.reply.json/list/empty; it throws
+ * and ctx.schedule(ms, task) for asynchronous work; it throws
  * ApiError(status, error_name, msg, path) (service/http/errors.ts) for any failure.
  * Helpers: service/http/pagination.ts (paginate), service/http/ids.ts (newId, newClientId),
  * service/accounts/summary.ts (accountSummary), service/http/route.ts (route(op, handler)).

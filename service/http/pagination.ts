@@ -4,7 +4,7 @@
  * Beyond the last page the list is empty and list_info still tells the totals.
  */
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from "../../contract/limits";
-import type { ListInfo } from "../kernel";
+import type { ListInfo } from "../../contract";
 
 export function pageParams(query: Record<string, unknown>): { page: number; page_size: number } {
   const page = typeof query.page === "number" ? query.page : PAGE_DEFAULT;

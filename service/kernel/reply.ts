@@ -1,7 +1,7 @@
 /**
  * @module service/kernel/reply
- * What a handler answers with: a Reply (status, JSON or raw body, headers) and the builders
- * every area uses to wrap resources the way the API does.
+ * What the service answers on the wire: a Reply (status, JSON or raw body, headers). A handler
+ * of an operation returns the value only (answer.ts); routes outside the contract build a Reply.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -13,25 +13,4 @@ export interface Reply {
   raw?: Buffer;
   contentType?: string;
   headers?: Record<string, string>;
-}
-
-export interface Warning {
-  warning_msg: string;
-  warning_name: string;
-}
-
-export interface ListInfo {
-  page: number;
-  num_pages: number;
-  num_results: number;
-  page_size: number;
-}
-
-export interface ReplyHelpers {
-  /** `{ [key]: value, warnings? }` with status (default 200). */
-  json(key: string, value: unknown, opts?: { status?: number; warnings?: Warning[] }): Reply;
-  /** `{ list_info, [key]: items, warnings? }`. */
-  list(key: string, items: unknown[], listInfo: ListInfo, opts?: { warnings?: Warning[] }): Reply;
-  /** Empty body (200 for template delete / team destroy, 204 for api_app delete). */
-  empty(status?: number): Reply;
 }

@@ -8,7 +8,8 @@
  */
 import type { Account } from "../accounts/types";
 import type { BodyOf, OperationId, ParamsOf, QueryOf } from "../../contract";
-import type { HttpMethod, Reply, ReplyHelpers } from "./reply";
+import type { AnswerOf } from "./answer";
+import type { HttpMethod, Reply } from "./reply";
 import type { ServiceContext } from "./services";
 
 export interface UploadedFile {
@@ -38,7 +39,6 @@ export interface CallContext extends ServiceContext {
   source: "json" | "form";
   account: Account;
   auth: AuthInfo;
-  reply: ReplyHelpers;
 }
 
 /** Parts as they come off the wire, for routes the contract does not describe. */
@@ -57,10 +57,17 @@ export interface OperationParts<Id extends OperationId> {
   body: Declared<BodyOf<Id>>;
 }
 
-/** The context of a call to `Id` (validated, typed parts), or of an untyped route. */
-export type RequestContext<Id extends OperationId | undefined = undefined> = CallContext & ([Id] extends [OperationId] ? OperationParts<Id> : UntypedParts);
+/** The context of a call to operation `Id`: its parts validated and typed. */
+export type OperationContext<Id extends OperationId> = CallContext & OperationParts<Id>;
 
-export type Handler<Id extends OperationId | undefined = undefined> = (ctx: RequestContext<Id>) => Reply | Promise<Reply>;
+/** The context of a call to `Id` (validated, typed parts), or of a route outside the contract. */
+export type RequestContext<Id extends OperationId | undefined = undefined> = [Id] extends [OperationId] ? OperationContext<Id> : CallContext & UntypedParts;
+
+/** The handler of operation `Id`: answers the value of its response schema (see answer.ts). */
+export type Handler<Id extends OperationId> = (ctx: OperationContext<Id>) => AnswerOf<Id> | Promise<AnswerOf<Id>>;
+
+/** A call whose parts are validated: runs its handler with the call's context (its own object, which it may extend). */
+export type Prepared = (ctx: CallContext) => Reply | Promise<Reply>;
 
 export interface Route {
   method: HttpMethod;
@@ -70,6 +77,6 @@ export interface Route {
   operation?: OperationId;
   /** Fax, fax line and report endpoints accept only the API key (no OAuth bearer). */
   apiKeyOnly?: boolean;
-  /** Called with the parts validated against `operation` (see route()). */
-  handler: Handler;
+  /** Validates the raw parts (with the operation's schemas, when it has one; 400 otherwise) for the handler (service/http/route.ts). */
+  parse(raw: UntypedParts, source: "json" | "form"): Prepared;
 }

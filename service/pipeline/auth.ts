@@ -9,7 +9,7 @@
 import type { TeamRole } from "../../contract";
 import { authenticate } from "../http/auth";
 import { unauthorized } from "../http/errors";
-import type { Stage } from "./call";
+import type { AuthenticatedCall, PipelineDeps, RoutedCall } from "./call";
 
 /** Roles whose keys cannot make API calls. */
 const NO_API_ACCESS: ReadonlySet<TeamRole> = new Set<TeamRole>(["Member", "Team Manager"]);
@@ -18,11 +18,12 @@ const OPEN_TO_EVERY_ROLE: ReadonlySet<string> = new Set(["account.get"]);
 
 export const API_USAGE_REFUSED = "Unauthorized API usage. Ask your team admin to make you a developer on the Team page.";
 
-export const authenticateCall: Stage = (call, { svc, appHasOAuth, teamRoleOf }) => {
-  const who = authenticate(call.req.headers.authorization, svc.accounts, { apiKeyOnly: call.route!.apiKeyOnly ?? false, appHasOAuth });
-  call.who = who;
+export function authenticateCall(call: RoutedCall, { svc, appHasOAuth, teamRoleOf }: PipelineDeps): AuthenticatedCall {
+  const who = authenticate(call.req.headers.authorization, svc.accounts, { apiKeyOnly: call.route.apiKeyOnly ?? false, appHasOAuth });
+  const authenticated = Object.assign(call, { who });
   call.log.account_id = who.account.account_id;
-  if (who.auth.kind !== "api_key" || !who.account.team_id || OPEN_TO_EVERY_ROLE.has(call.route!.operation ?? "")) return;
+  if (who.auth.kind !== "api_key" || !who.account.team_id || OPEN_TO_EVERY_ROLE.has(call.route.operation ?? "")) return authenticated;
   const role = teamRoleOf(who.account);
   if (role && NO_API_ACCESS.has(role)) throw unauthorized(API_USAGE_REFUSED);
-};
+  return authenticated;
+}

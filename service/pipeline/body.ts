@@ -4,18 +4,16 @@
  */
 import type { IncomingMessage } from "node:http";
 import { parseBody, readBody } from "../http/body";
-import type { Stage } from "./call";
+import type { AuthenticatedCall, PipelineDeps, ReadCall } from "./call";
 
 const NO_BODY = Buffer.alloc(0);
 
-export const readCallBody: Stage = (call, { svc }) => {
-  const parse = (raw: Buffer) => {
-    call.body = parseBody(call.req.headers["content-type"], raw);
-  };
+export function readCallBody(call: AuthenticatedCall, { svc }: PipelineDeps): ReadCall | Promise<ReadCall> {
+  const parse = (raw: Buffer): ReadCall => Object.assign(call, { body: parseBody(call.req.headers["content-type"], raw) });
   // Most GETs have no body: no promise, no extra turn of the event loop for them.
   if (!hasBody(call.req)) return parse(NO_BODY);
   return readBody(call.req, svc.options.maxBodyBytes).then(parse);
-};
+}
 
 /**
  * HTTP/1.1: a request has a body only with Content-Length or Transfer-Encoding (RFC 9112 6.3).

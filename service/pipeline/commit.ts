@@ -3,10 +3,10 @@
  * Stage 8: the store is made durable (fsync with --data) before the answer goes out; an
  * `after` fault then loses the answer of a change that did happen.
  */
-import type { Stage } from "./call";
+import type { Call, PipelineDeps } from "./call";
 import { injectFault } from "./faults";
 
-export const commitCall: Stage = (call, { svc }) => {
+export function commitCall(call: Call, { svc }: PipelineDeps): void | Promise<void> {
   svc.store.commit();
   if (call.fault?.after) return injectFault(call.fault);
-};
+}

@@ -5,9 +5,9 @@
  */
 import { errorForStatus } from "../http/errors";
 import type { FaultRule } from "../http/faults";
-import { DROP, type Stage } from "./call";
+import { DROP, type PipelineDeps, type RatedCall } from "./call";
 
-export const takeFault: Stage = (call, { faults, svc, rateLimiter }) => {
+export function takeFault(call: RatedCall, { faults, svc, rateLimiter }: PipelineDeps): void | Promise<void> {
   const fault = faults.take(call.method, call.path);
   if (!fault) return;
   call.fault = fault;
@@ -16,7 +16,7 @@ export const takeFault: Stage = (call, { faults, svc, rateLimiter }) => {
   const resetAt = fault.until !== undefined ? Math.ceil(fault.until / 1000) : fault.reset_after_s !== undefined ? svc.clock.now() + fault.reset_after_s : undefined;
   if (fault.status === 429 && resetAt !== undefined) call.rateHeaders = { ...call.rateHeaders, ...rateLimiter.exhausted(resetAt) };
   if (!fault.after) return injectFault(fault);
-};
+}
 
 /** Delay, then a forced status or a dropped connection (thrown), as the rule says. */
 export async function injectFault(fault: FaultRule): Promise<void> {

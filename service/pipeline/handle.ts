@@ -2,35 +2,25 @@
  * @module service/pipeline/handle
  * Stage 7: the route's handler, with the validated parts and the shared services.
  */
-import { reply } from "../http/reply";
-import { profiled } from "../http/response-profile";
-import type { RequestContext } from "../kernel";
-import type { Stage } from "./call";
+import type { Reply } from "../kernel";
+import { answered } from "../http/response-profile";
+import type { ParsedCall, PipelineDeps } from "./call";
 
-export const runHandler: Stage = (call, { svc }) => {
-  const { parts, body, who } = call;
-  const ctx: RequestContext = {
+export function runHandler(call: ParsedCall, { svc }: PipelineDeps): Reply | Promise<Reply> {
+  const { route, body, who } = call;
+  const result = call.run({
     ...svc,
-    method: call.route!.method, // the route stage matched this method
+    method: route.method,
     path: call.path,
-    operation: call.route!.operation,
-    params: parts!.params,
-    query: parts!.query,
-    body: parts!.body,
-    files: body!.files,
-    source: body!.source,
-    account: who!.account,
-    auth: who!.auth,
-    reply,
-  };
-  const result = call.route!.handler(ctx);
-  // The answer in the service's response profile (fields left out or null: D129).
-  const profile = svc.options.responseProfile;
+    operation: route.operation,
+    files: body.files,
+    source: body.source,
+    account: who.account,
+    auth: who.auth,
+  });
+  // The answer in the service's dialect and response profile (fields left out or null: D129).
+  const { responseDialect, responseProfile } = svc.options;
   // A synchronous handler's reply is kept at once: no extra turn of the event loop.
-  if (result instanceof Promise) {
-    return result.then((r) => {
-      call.result = profiled(r, profile);
-    });
-  }
-  call.result = profiled(result, profile);
-};
+  if (result instanceof Promise) return result.then((r) => answered(r, responseDialect, responseProfile));
+  return answered(result, responseDialect, responseProfile);
+}

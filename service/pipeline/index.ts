@@ -16,7 +16,7 @@ import { tierOf } from "../http/rate-limit";
 import { errorReply, withHeaders } from "../http/writer";
 import { authenticateCall } from "./auth";
 import { readCallBody } from "./body";
-import { DROP, newCall, type Call, type PipelineDeps, type Stage } from "./call";
+import { DROP, newCall, type Call, type PipelineDeps } from "./call";
 import { commitCall } from "./commit";
 import { takeFault } from "./faults";
 import { runHandler } from "./handle";
@@ -25,8 +25,6 @@ import { matchRoute } from "./route";
 import { validateCall } from "./validate";
 
 export type { PipelineDeps } from "./call";
-
-export const API_STAGES: readonly Stage[] = [matchRoute, authenticateCall, readCallBody, limitRate, takeFault, validateCall, runHandler, commitCall];
 
 export interface ApiOutcome {
   reply: Reply;
@@ -38,11 +36,18 @@ export interface ApiOutcome {
 export async function runApiCall(req: IncomingMessage, path: string, query: string, deps: PipelineDeps): Promise<ApiOutcome> {
   const call = newCall(req, path, query);
   try {
-    for (const stage of API_STAGES) {
-      const pending = stage(call, deps);
-      if (pending) await pending; // most stages are synchronous: no extra turn for them
-    }
-    return { reply: withHeaders(call.result!, call.rateHeaders!), log: call.log };
+    // Each stage hands the next the call with its part added; only the few asynchronous ones are awaited.
+    const authenticated = authenticateCall(matchRoute(call, deps), deps);
+    let read = readCallBody(authenticated, deps);
+    if (read instanceof Promise) read = await read;
+    const rated = limitRate(read, deps);
+    const faulted = takeFault(rated, deps);
+    if (faulted) await faulted;
+    let reply = runHandler(validateCall(rated), deps);
+    if (reply instanceof Promise) reply = await reply;
+    const committed = commitCall(call, deps);
+    if (committed) await committed;
+    return { reply: withHeaders(reply, rated.rateHeaders), log: call.log };
   } catch (e) {
     deps.svc.store.commit();
     if (e === DROP) return { reply: { status: 0 }, log: call.log, drop: true };

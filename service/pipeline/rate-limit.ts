@@ -6,19 +6,19 @@
  */
 import { ApiError } from "../http/errors";
 import { tierOf } from "../http/rate-limit";
-import type { Stage } from "./call";
+import type { PipelineDeps, RatedCall, ReadCall } from "./call";
 
 /** The description's text (S11 Error429Response.json); the 2020 text named an hourly limit that is gone (D77). */
 export const TOO_MANY_REQUESTS = "Too many requests.";
 
-export const limitRate: Stage = (call, { rateLimiter, svc }) => {
-  const rate = rateLimiter.hit(call.who!.account.account_id, tierOf(call.route?.operation, isTestMode(call.body?.body.test_mode)));
-  call.rateHeaders = rate.headers;
-  if (rate.allowed) return;
+export function limitRate(call: ReadCall, { rateLimiter, svc }: PipelineDeps): RatedCall {
+  const rate = rateLimiter.hit(call.who.account.account_id, tierOf(call.route.operation, isTestMode(call.body.body.test_mode)));
+  const rated = Object.assign(call, { rateHeaders: rate.headers });
+  if (rate.allowed) return rated;
   // Retry-After only when asked: no recording shows the real service sending it (§7, §9 finding 6; D131).
   if (svc.options.rateLimitRetryAfter && rate.retryAfterSeconds !== undefined) call.errorHeaders = { "Retry-After": String(rate.retryAfterSeconds) };
   throw new ApiError(429, "exceeded_rate", TOO_MANY_REQUESTS);
-};
+}
 
 /** test_mode as JSON (true, 1) or a form field ("1", "true"). */
 function isTestMode(value: unknown): boolean {

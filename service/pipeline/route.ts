@@ -6,9 +6,9 @@
  */
 import { tryAuthenticate } from "../http/auth";
 import { ApiError, invalidUri } from "../http/errors";
-import type { Call, PipelineDeps, Stage } from "./call";
+import type { Call, PipelineDeps, RoutedCall } from "./call";
 
-export const matchRoute: Stage = (call, deps) => {
+export function matchRoute(call: Call, deps: PipelineDeps): RoutedCall {
   const match = deps.router.match(call.method, call.path);
   if (match.kind === "not_found") {
     identify(call, deps);
@@ -21,10 +21,9 @@ export const matchRoute: Stage = (call, deps) => {
     // 405 method_not_supported from SDK code (S10 maps it to MethodNotAllowed, S9). Allow names the way.
     throw new ApiError(405, "method_not_supported", `${call.method} is not supported for this URI`);
   }
-  call.route = match.route;
-  call.params = match.params;
   call.log.operation = match.route.operation ?? null;
-};
+  return Object.assign(call, { route: match.route, params: match.params });
+}
 
 /** The caller of a call no route answers, when its credentials are good (else nobody). */
 function identify(call: Call, { svc, appHasOAuth }: PipelineDeps): void {

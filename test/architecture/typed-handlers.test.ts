@@ -1,13 +1,14 @@
 /**
  * Handlers registered with route(op, handler) read params, query and body typed by the
- * contract's operation: the @ts-expect-error lines fail the type check (scripts/test runs
- * tsc over the tests) if the typing is lost; and service/ holds no cast of a request part.
+ * contract's operation and return the value of its response schema: the @ts-expect-error lines
+ * fail the type check (scripts/test runs tsc over the tests) if the typing is lost; and
+ * service/ holds no cast of a request part.
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { route } from "../../service/http/route";
-import type { RequestContext } from "../../service/kernel";
+import { annotate, type RequestContext } from "../../service/kernel";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -25,7 +26,7 @@ describe("architecture: typed handlers", () => {
       const email: string | undefined = ctx.body.email_address;
       // @ts-expect-error team.add_member has no such body field
       void ctx.body.client_id;
-      return ctx.reply.json("team", { teamId, email });
+      return { name: `${teamId}:${email}` };
     });
     assert.deepEqual(
       { method: r.method, path: r.path, operation: r.operation, apiKeyOnly: r.apiKeyOnly },
@@ -35,9 +36,24 @@ describe("architecture: typed handlers", () => {
       const n: string = ctx.query.number;
       // @ts-expect-error fax_line.get has no path parameters
       const id: string = ctx.params.number;
-      return ctx.reply.json("fax_line", { n, id });
+      return { number: n, id };
     });
     assert.equal(fax.apiKeyOnly, true);
+  });
+
+  it("route() types the answer by the operation's response schema", () => {
+    // @ts-expect-error a team's name is text
+    route("team.get", () => ({ name: 1 }));
+    // @ts-expect-error a list answers a page of items, not a bare array
+    route("team.sub_teams", () => [{ team_id: "t", name: "T" }]);
+    // @ts-expect-error an empty answer has no value
+    route("team.destroy", () => ({ name: "T" }));
+    // @ts-expect-error warnings are the contract's Warning objects
+    route("team.update", () => annotate({ name: "T" }, { warnings: ["careful"] }));
+    // @ts-expect-error a paginated list says where the page is (list_info)
+    route("team.sub_teams", () => ({ items: [{ team_id: "t", name: "T" }] }));
+    const ok = route("team.invites", () => ({ items: [] }));
+    assert.equal(ok.operation, "team.invites");
   });
 
   it("a helper receiving the context of one operation sees its typed parts", () => {

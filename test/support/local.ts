@@ -18,7 +18,7 @@ export interface LocalService extends RunningService {
 }
 
 export async function localService(options: ServiceOptions = {}): Promise<LocalService> {
-  const svc = await startService({ port: 0, ...options });
+  const svc = await startService({ port: 0, checkReplies: true, ...options });
   const control = async (method: string, path: string, data?: unknown) => (await axios.request({ method, url: `${svc.url}/_local${path}`, data, validateStatus: () => true })).data;
   const requestsSince = async (seq: number, accountId?: string) => {
     const query = new URLSearchParams({ since: String(seq), ...(accountId ? { account_id: accountId } : {}) });

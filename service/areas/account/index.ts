@@ -5,11 +5,11 @@
  * account's locale), checked against the contract's accountUpdateBody, and POST
  * /account/verify (whether an account has an address: `{}` when none has, paid plans only: 403 otherwise).
  */
-import { accountUpdateBody, TEAM_ROLE_CODES, validate } from "../../../contract";
+import { accountUpdateBody, operations, TEAM_ROLE_CODES, validate } from "../../../contract";
 import { accountSummary } from "../../accounts/summary";
 import type { Account } from "../../accounts/types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
-import { route } from "../../http/route";
+import { offContractRoute, route } from "../../http/route";
 import type { Area, RequestContext } from "../../kernel";
 import { teamRole } from "../team/model";
 
@@ -38,30 +38,26 @@ export const area: Area = {
       const { account_id, email_address } = ctx.query;
       const target = account_id ? ctx.accounts.byId(account_id) : email_address ? ctx.accounts.byEmail(email_address) : ctx.account;
       if (!target) throw notFound("Account not found");
-      return ctx.reply.json("account", accountView(ctx, target, target.account_id === ctx.account.account_id));
+      return accountView(ctx, target, target.account_id === ctx.account.account_id);
     }),
-    {
-      method: "PUT",
-      path: "/account",
-      handler: (ctx) => {
-        const checked = validate(accountUpdateBody, ctx.body);
-        if (!checked.ok) throw badRequest(checked.issues.map((i) => `${i.path}: ${i.message}`).join("; "), checked.issues[0]?.path);
-        const { callback_url: url, locale } = checked.value;
-        // The real text (S1 testSetAccountCallbackInvalid.json).
-        if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest(`Invalid url for callback_url : ${url}`, "callback_url");
-        const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
-          if (url !== undefined) acc.callback_url = url === "" ? null : url;
-          if (locale) acc.locale = locale; // an empty locale keeps the current one
-        })!;
-        return ctx.reply.json("account", accountView(ctx, a, true));
-      },
-    },
+    offContractRoute({ method: "PUT", path: "/account", response: operations["account.get"].response }, (ctx) => {
+      const checked = validate(accountUpdateBody, ctx.body);
+      if (!checked.ok) throw badRequest(checked.issues.map((i) => `${i.path}: ${i.message}`).join("; "), checked.issues[0]?.path);
+      const { callback_url: url, locale } = checked.value;
+      // The real text (S1 testSetAccountCallbackInvalid.json).
+      if (typeof url === "string" && url !== "" && !/^https?:\/\/\S+$/.test(url)) throw badRequest(`Invalid url for callback_url : ${url}`, "callback_url");
+      const a = ctx.accounts.update(ctx.account.account_id, (acc) => {
+        if (url !== undefined) acc.callback_url = url === "" ? null : url;
+        if (locale) acc.locale = locale; // an empty locale keeps the current one
+      })!;
+      return accountView(ctx, a, true);
+    }),
     // Legacy reference (S12): "restricted to paid API users" (D77). An unknown address is no error (S1, S3).
     route("account.verify", (ctx) => {
       // The recorded refusal (evidence section 9, finding 7: a third-party golden, S20).
       if (!ctx.accounts.capabilities(ctx.account).paid) throw forbidden("A paid API plan is required to access this endpoint");
       const found = ctx.accounts.byEmail(ctx.body.email_address);
-      return { status: 200, body: found ? { account: { email_address: found.email_address } } : {} };
+      return found ? { account: { email_address: found.email_address } } : {};
     }),
   ],
 };

@@ -12,9 +12,9 @@ import { badRequest, forbidden } from "../../http/errors";
 import { newClientId, newSecret } from "../../http/ids";
 import { paginate } from "../../http/pagination";
 import { route } from "../../http/route";
-import type { Area, RequestContext, Warning } from "../../kernel";
+import { annotate, type Area, type RequestContext } from "../../kernel";
 import { apiAppControlRoutes } from "./control";
-import type { BodyOf, FileUpload } from "../../../contract";
+import type { BodyOf, FileUpload, Warning } from "../../../contract";
 import { apiApps, apiAppView, appDoesNotExist, canSee, sameNameApp, type ApiAppRecord } from "./model";
 import { assertContrast, mergeWhiteLabeling } from "./white-labeling";
 
@@ -58,7 +58,7 @@ function ownedApp(ctx: RequestContext, client_id: string): ApiAppRecord {
   return app;
 }
 
-const view = (ctx: RequestContext, app: ApiAppRecord, caller: Account = ctx.account) => apiAppView(app, caller, ctx.accounts, ctx.options.responseDialect);
+const view = (ctx: RequestContext, app: ApiAppRecord, caller: Account = ctx.account) => apiAppView(app, caller, ctx.accounts);
 
 export const area: Area = {
   name: "api_app",
@@ -85,21 +85,17 @@ export const area: Area = {
       const hidden = hiddenUntil(ctx.options, "apiAppVisibilityDelayMs", ctx.clock.nowMs());
       if (hidden !== undefined) app.visible_at_ms = hidden;
       apiApps(ctx.store).put(app.client_id, app);
-      return ctx.reply.json("api_app", view(ctx, app), { status: 201, warnings });
+      return annotate(view(ctx, app), { warnings });
     }),
 
-    route("api_app.get", (ctx) => ctx.reply.json("api_app", view(ctx, visibleApp(ctx, ctx.params.client_id, true)))),
+    route("api_app.get", (ctx) => view(ctx, visibleApp(ctx, ctx.params.client_id, true))),
 
     route("api_app.list", (ctx) => {
       // Newest first, as recorded (S1 testGetApiApps.json, S5 api_apps.json).
       const now = ctx.clock.nowMs();
       const visible = apiApps(ctx.store).filterNewestFirst((a) => canSee(ctx.store, a, ctx.account, ctx.accounts) && isVisible(a, now));
       const page = paginate(visible, ctx.query);
-      return ctx.reply.list(
-        "api_apps",
-        page.items.map((a) => view(ctx, a)),
-        page.list_info,
-      );
+      return { items: page.items.map((a) => view(ctx, a)), list_info: page.list_info };
     }),
 
     route("api_app.update", (ctx) => {
@@ -125,13 +121,12 @@ export const area: Area = {
       }
       if (body.custom_logo_file !== undefined) app.custom_logo = logo(body.custom_logo_file);
       apiApps(ctx.store).put(app.client_id, app);
-      return ctx.reply.json("api_app", view(ctx, app), { warnings });
+      return annotate(view(ctx, app), { warnings });
     }),
 
     route("api_app.delete", (ctx) => {
       const app = ownedApp(ctx, ctx.params.client_id);
       apiApps(ctx.store).delete(app.client_id);
-      return ctx.reply.empty(204);
     }),
   ],
   controlRoutes: apiAppControlRoutes,

@@ -4,7 +4,6 @@
  */
 import type { Account } from "../../accounts/types";
 import type { AccountService } from "../../accounts/service";
-import type { ResponseDialect } from "../../options";
 import type { Store } from "../../store/types";
 import { teamRole } from "../team/model";
 import { ApiError } from "../../http/errors";
@@ -40,20 +39,18 @@ export const apiApps = (store: Store) => store.table<ApiAppRecord>("api_apps");
 const OWNER_PAID_SCOPES = new Set(["basic_account_info", "request_signature", ""]);
 
 /**
- * The answer. By default as the description has it today: `domains` (renamed from `domain` in
- * 2022-04) and white_labeling_options an object (a JSON string until 2022-11), null when unset.
- * The "recorded-2021" dialect answers the forms the recordings show (S2 create_api_app.yaml,
- * S1 testGetApiApp.json): `domain`, and the options as a JSON string (D76).
+ * The answer, as the description has it today: `domains` (renamed from `domain` in 2022-04) and
+ * white_labeling_options an object (a JSON string until 2022-11), null when unset. The
+ * "recorded-2021" dialect rewrites it on the wire (service/http/response-profile.ts).
  */
-export function apiAppView(app: ApiAppRecord, caller: Account, accounts: AccountService, dialect: ResponseDialect = "current") {
+export function apiAppView(app: ApiAppRecord, caller: Account, accounts: AccountService) {
   const ownerEmail = accounts.emailOf(app.owner_account_id);
   const isOwner = caller.account_id === app.owner_account_id;
-  const recorded = dialect === "recorded-2021";
   const whiteLabeling = app.white_labeling_options && Object.keys(app.white_labeling_options).length ? app.white_labeling_options : null;
-  const view: Record<string, unknown> = {
+  return {
     client_id: app.client_id,
     name: app.name,
-    [recorded ? "domain" : "domains"]: app.domains,
+    domains: app.domains,
     callback_url: app.callback_url,
     created_at: app.created_at,
     is_approved: app.is_approved,
@@ -66,9 +63,8 @@ export function apiAppView(app: ApiAppRecord, caller: Account, accounts: Account
     // The description's default (SubOptions); one 2021 recording answered true, likely its account's setting (D76).
     options: { can_insert_everywhere: false, ...app.options },
     owner_account: { account_id: app.owner_account_id, email_address: ownerEmail ?? null },
-    white_labeling_options: whiteLabeling && recorded ? JSON.stringify(whiteLabeling) : whiteLabeling,
+    white_labeling_options: whiteLabeling,
   };
-  return view;
 }
 
 /** Another app of the owner with this exact name (names are unique per owner account, compared as given: D76). */

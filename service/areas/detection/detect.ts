@@ -6,17 +6,19 @@
  */
 import { createHash } from "node:crypto";
 import { inspectPdf, isPdfError, isTooLarge, type PdfFormField, type PdfInfo } from "../../pdf";
-import type { Warning } from "../../kernel";
+import type { Warning } from "../../../contract";
 import { formatPageRange, selectPages } from "./page-range";
 import { scanTextTags, type DetectedField } from "./text-tags";
 
-export interface DetectionError {
+/** A type, not an interface: it is answered as the contract's open error object (implicit index signature). */
+export type DetectionError = {
   error_msg: string;
   error_path: string;
   error_name: string;
-}
+};
 
-export interface DetectionResult {
+/** A type, not an interface: it is answered as the contract's open detection result (implicit index signature). */
+export type DetectionResult = {
   document_hash: string;
   detection_mode: string;
   page_count: number;
@@ -27,7 +29,7 @@ export interface DetectionResult {
   warnings: Warning[];
   errors: DetectionError[];
   suggestions: string[];
-}
+};
 
 const ANNOTATION_TYPES: Record<string, string | undefined> = {
   text: "text",

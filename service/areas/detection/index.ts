@@ -6,14 +6,14 @@
  * warnings are about the request (skipped page indexes) and are always present.
  */
 import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../kernel";
+import { annotate, type AnswerOf, type Area, type RequestContext } from "../../kernel";
 import { downloadFile } from "../../files/fetch";
 import { badRequest } from "../../http/errors";
 import { isTooLarge } from "../../pdf";
 import { detectFields } from "./detect";
 import { PageRangeError } from "./page-range";
 
-async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Reply> {
+async function detect(ctx: RequestContext<"document.detect_fields">): Promise<AnswerOf<"document.detect_fields">> {
   const { body } = ctx;
   const data = body.file ? Buffer.from(body.file.content) : await downloadFile(body.file_url!, "file_url", ctx.options.maxBodyBytes);
   let out: ReturnType<typeof detectFields>;
@@ -27,7 +27,7 @@ async function detect(ctx: RequestContext<"document.detect_fields">): Promise<Re
     throw e;
   }
   const { result, topWarnings } = out;
-  return { status: 200, body: { detection_result: result, warnings: topWarnings } };
+  return annotate(result, { warnings: topWarnings, alwaysWarnings: true });
 }
 
 export const area: Area = { name: "detection", routes: [route("document.detect_fields", detect)] };

@@ -7,7 +7,8 @@
  */
 import type { PdfPageText } from "../../pdf";
 
-export interface DetectedField {
+/** A type, not an interface: it is answered as the contract's open form field object. */
+export type DetectedField = {
   document_index: number;
   api_id: string;
   name: string;
@@ -20,7 +21,7 @@ export interface DetectedField {
   required: boolean;
   signer: number | null;
   group?: string;
-}
+};
 
 const TAG_TYPES: Record<string, string> = {
   sig: "signature",

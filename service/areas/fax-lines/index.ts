@@ -84,10 +84,10 @@ export const area: Area = {
         updated_at: now,
       };
       faxLines(ctx.store).put(number, line);
-      return ctx.reply.json("fax_line", view(ctx, line));
+      return view(ctx, line);
     }),
 
-    route("fax_line.get", (ctx) => ctx.reply.json("fax_line", view(ctx, lineByNumber(ctx, ctx.query.number)))),
+    route("fax_line.get", (ctx) => view(ctx, lineByNumber(ctx, ctx.query.number))),
 
     route("fax_line.list", (ctx) => {
       const q = ctx.query;
@@ -96,11 +96,7 @@ export const area: Area = {
       const who = q.account_id ?? ctx.account.account_id;
       const lines = faxLines(ctx.store).filter((l) => (q.show_team_lines ? visible(ctx, l) : l.accounts.includes(who) || (!q.account_id && l.owner_account_id === who)));
       const page = paginate(lines, ctx.query);
-      return ctx.reply.list(
-        "fax_lines",
-        page.items.map((l) => view(ctx, l)),
-        page.list_info,
-      );
+      return { items: page.items.map((l) => view(ctx, l)), list_info: page.list_info };
     }),
 
     route("fax_line.add_user", (ctx) => {
@@ -112,7 +108,7 @@ export const area: Area = {
         line.updated_at = ctx.clock.now();
         faxLines(ctx.store).put(line.number, line);
       }
-      return ctx.reply.json("fax_line", view(ctx, line));
+      return view(ctx, line);
     }),
 
     route("fax_line.remove_user", (ctx) => {
@@ -124,20 +120,19 @@ export const area: Area = {
         line.updated_at = ctx.clock.now();
         faxLines(ctx.store).put(line.number, line);
       }
-      return ctx.reply.json("fax_line", view(ctx, line));
+      return view(ctx, line);
     }),
 
     route("fax_line.delete", (ctx) => {
       const line = lineByNumber(ctx, ctx.body.number);
       faxLines(ctx.store).delete(line.number);
-      return ctx.reply.empty(200);
     }),
 
     route("fax_line.area_codes", (ctx) => {
       const q = ctx.query;
       if (q.state && q.country !== "US") throw badRequest("state applies to country US only", "state");
       if (q.province && q.country !== "CA") throw badRequest("province applies to country CA only", "province");
-      return ctx.reply.json("area_codes", areaCodes(q.country, q.state ?? q.province, q.city));
+      return areaCodes(q.country, q.state ?? q.province, q.city);
     }),
   ],
   controlRoutes: faxLineControlRoutes,

@@ -8,8 +8,8 @@
 import { badRequest, notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { paginate } from "../../http/pagination";
-import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../kernel";
+import { rawRoute, route } from "../../http/route";
+import type { AnswerOf, Area, RequestContext, Reply } from "../../kernel";
 import { makePdf } from "../../pdf";
 import { loadDocuments, pageCountOf } from "../signature-requests/documents";
 import { renderDocuments } from "../signature-requests/files";
@@ -28,7 +28,7 @@ function checkSender(ctx: RequestContext, sender: string): string {
   return number;
 }
 
-async function sendFax(ctx: RequestContext<"fax.send">): Promise<Reply> {
+async function sendFax(ctx: RequestContext<"fax.send">): Promise<AnswerOf<"fax.send">> {
   const { body } = ctx;
   const sender = body.sender === undefined ? ctx.account.email_address : checkSender(ctx, body.sender);
   const docs = await loadDocuments(ctx, body);
@@ -62,7 +62,7 @@ async function sendFax(ctx: RequestContext<"fax.send">): Promise<Reply> {
       if (f) settle(svc, f);
     });
   }
-  return ctx.reply.json("fax", faxView(ctx, settle(ctx, rec)));
+  return faxView(ctx, settle(ctx, rec));
 }
 
 function ownFax(ctx: RequestContext): FaxRecord {
@@ -71,18 +71,14 @@ function ownFax(ctx: RequestContext): FaxRecord {
   return settle(ctx, f);
 }
 
-const getFax = (ctx: RequestContext): Reply => ctx.reply.json("fax", faxView(ctx, ownFax(ctx)));
+const getFax = (ctx: RequestContext<"fax.get">): AnswerOf<"fax.get"> => faxView(ctx, ownFax(ctx));
 
-function listFaxes(ctx: RequestContext<"fax.list">): Reply {
+function listFaxes(ctx: RequestContext<"fax.list">): AnswerOf<"fax.list"> {
   const mine = faxes(ctx.store)
     .filter((f) => f.account_id === ctx.account.account_id)
     .sort((a, b) => b.created_at - a.created_at);
   const page = paginate(mine, ctx.query);
-  return ctx.reply.list(
-    "faxes",
-    page.items.map((f) => faxView(ctx, settle(ctx, f))),
-    page.list_info,
-  );
+  return { items: page.items.map((f) => faxView(ctx, settle(ctx, f))), list_info: page.list_info };
 }
 
 /** files_url: the fax as sent, rendered from the stored facts (cover page, then document pages). */
@@ -104,10 +100,9 @@ function faxFiles(ctx: RequestContext): Reply {
   return { status: 200, raw: pdf, contentType: "application/pdf" };
 }
 
-function deleteFax(ctx: RequestContext<"fax.delete">): Reply {
+function deleteFax(ctx: RequestContext<"fax.delete">): void {
   const f = ownFax(ctx);
   faxes(ctx.store).delete(f.fax_id);
-  return ctx.reply.empty(204);
 }
 
 export const area: Area = {
@@ -117,6 +112,6 @@ export const area: Area = {
     route("fax.list", listFaxes),
     route("fax.get", getFax),
     route("fax.delete", deleteFax),
-    { method: "GET", path: "/fax/files/{fax_id}", apiKeyOnly: true, handler: faxFiles },
+    rawRoute({ method: "GET", path: "/fax/files/{fax_id}", apiKeyOnly: true }, faxFiles),
   ],
 };

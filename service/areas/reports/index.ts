@@ -8,8 +8,8 @@
 import { parseReportDate } from "../../../contract";
 import { notFound } from "../../http/errors";
 import { newId } from "../../http/ids";
-import { route } from "../../http/route";
-import type { Area, RequestContext, Reply, Route } from "../../kernel";
+import { rawRoute, route } from "../../http/route";
+import type { AnswerOf, Area, RequestContext, Reply, Route } from "../../kernel";
 import { serviceUrl } from "../signature-requests/documents";
 import { documentStatusCsv, smsActivityCsv, userActivityCsv, type Range } from "./csv";
 
@@ -26,7 +26,7 @@ interface ReportFile {
 const reportFiles = (ctx: RequestContext) => ctx.store.table<ReportFile>("report_files");
 const DAY = 86_400;
 
-function createReport(ctx: RequestContext<"report.create">): Reply {
+function createReport(ctx: RequestContext<"report.create">): AnswerOf<"report.create"> {
   const { body } = ctx;
   // Inclusive on both ends: from the start day's midnight to the end day's last second (UTC).
   const range: Range = {
@@ -46,12 +46,12 @@ function createReport(ctx: RequestContext<"report.create">): Reply {
       data: { report_type: type, url, file_id: file.file_id, start_date: body.start_date, end_date: body.end_date },
     });
   }
-  return ctx.reply.json("report", {
+  return {
     success: "Your request is being processed. You will receive an email when the report is ready.",
     start_date: body.start_date,
     end_date: body.end_date,
     report_type: body.report_type,
-  });
+  };
 }
 
 /** The CSV behind an e-mailed link; only its account can fetch it. */
@@ -67,6 +67,6 @@ function downloadReport(ctx: RequestContext): Reply {
   };
 }
 
-const downloadRoute: Route = { method: "GET", path: "/report/files/{file}", apiKeyOnly: true, handler: downloadReport };
+const downloadRoute: Route = rawRoute({ method: "GET", path: "/report/files/{file}", apiKeyOnly: true }, downloadReport);
 
 export const area: Area = { name: "reports", routes: [route("report.create", createReport), downloadRoute] };

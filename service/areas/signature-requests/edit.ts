@@ -8,8 +8,8 @@
  */
 import { conflict, forbidden, paymentRequired } from "../../http/errors";
 import { newId } from "../../http/ids";
-import type { RequestContext, Reply, Warning } from "../../kernel";
-import type { FileUpload } from "../../../contract";
+import { annotate, type AnswerOf, type RequestContext } from "../../kernel";
+import type { FileUpload, Warning } from "../../../contract";
 import { loadDocuments, storedDocuments, type StoredDocument } from "./documents";
 import { fieldsFromDocuments } from "./fields";
 import { validateParts } from "../../http/validate";
@@ -72,7 +72,7 @@ export function deductQuota(ctx: RequestContext, testMode: boolean): Warning[] {
   return apiOk ? [] : [{ warning_name: "quota_exceeded", warning_msg: "Signature request quota is used up; the request was sent anyway" }];
 }
 
-export async function editSignatureRequest(ctx: RequestContext<"signature_request.edit">): Promise<Reply> {
+export async function editSignatureRequest(ctx: RequestContext<"signature_request.edit">): Promise<AnswerOf<"signature_request.edit">> {
   const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   if (rec.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit this signature request");
   if (rec.is_complete) throw conflict("The signature request is complete and cannot be edited");
@@ -84,13 +84,13 @@ export async function editSignatureRequest(ctx: RequestContext<"signature_reques
  * create a request. Its body is the edit body, so it is validated with the edit operation's
  * schema (one source of truth) and then sent like an edit of a new request.
  */
-export async function sendNewRequest(ctx: RequestContext): Promise<Reply> {
+export async function sendNewRequest(ctx: RequestContext): Promise<AnswerOf<"signature_request.edit">> {
   const parts = validateParts("signature_request.edit", { params: { signature_request_id: "new" }, query: {}, body: ctx.body }, ctx.source);
   return sendRequest(ctx, parts.body, undefined);
 }
 
 /** Checks, then (creating the record when `existing` is undefined) replaces and sends it. */
-async function sendRequest(ctx: RequestContext, body: EditBody, existing: SignatureRequestRecord | undefined): Promise<Reply> {
+async function sendRequest(ctx: RequestContext, body: EditBody, existing: SignatureRequestRecord | undefined): Promise<AnswerOf<"signature_request.edit">> {
   checkAccountRules(ctx, body);
   const signers = flattenSigners(body);
   const loaded = await loadDocuments(ctx, body);
@@ -143,5 +143,5 @@ async function sendRequest(ctx: RequestContext, body: EditBody, existing: Signat
   });
   signatureRequests(ctx.store).put(rec.signature_request_id, rec);
   emitRequestEvent(ctx, rec, "signature_request_sent");
-  return ctx.reply.json("signature_request", signatureRequestView(ctx, rec), { warnings });
+  return annotate(signatureRequestView(ctx, rec), { warnings });
 }

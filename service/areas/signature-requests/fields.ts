@@ -7,7 +7,7 @@
  * that is not a PDF cannot be read: warning non_pdf_text_tags.
  */
 import { badRequest } from "../../http/errors";
-import type { Warning } from "../../kernel";
+import type { Warning } from "../../../contract";
 import { detectFields } from "../detection/detect";
 import type { LoadedDocument } from "./documents";
 

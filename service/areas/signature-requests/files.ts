@@ -7,6 +7,7 @@
  * the real API has it (service-api-facts §6).
  */
 import { makePdf, type MakePdfPage } from "../../pdf";
+import { rawRoute } from "../../http/route";
 import type { RequestContext, Reply, Route } from "../../kernel";
 import { requestFor } from "./model";
 import { signaturePage, type StoredDocument } from "./documents";
@@ -29,4 +30,4 @@ function requestFiles(ctx: RequestContext): Reply {
   return documentsReply(ctx, rec.signature_request_id, docs, () => makePdf({ pages: pages.length ? pages : [{}] }));
 }
 
-export const filesRoute: Route = { method: "GET", path: "/signature_request/files/{signature_request_id}", handler: requestFiles };
+export const filesRoute: Route = rawRoute({ method: "GET", path: "/signature_request/files/{signature_request_id}" }, requestFiles);

@@ -7,21 +7,22 @@
  */
 import { forbidden } from "../../http/errors";
 import { paginate } from "../../http/pagination";
-import { route } from "../../http/route";
-import type { Area, RequestContext, Reply } from "../../kernel";
+import { operations } from "../../../contract";
+import { offContractRoute, route } from "../../http/route";
+import type { AnswerOf, Area, RequestContext } from "../../kernel";
 import { signatureRequestControlRoutes } from "./control";
 import { editSignatureRequest, sendNewRequest } from "./edit";
 import { filesRoute } from "./files";
 import { signUrlRoute } from "./sign-url";
 import { refreshExpiry, requestFor, signatureRequests, signatureRequestView, visibleTo } from "./model";
 
-function getRequest(ctx: RequestContext<"signature_request.get">): Reply {
+function getRequest(ctx: RequestContext<"signature_request.get">): AnswerOf<"signature_request.get"> {
   const rec = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
-  return ctx.reply.json("signature_request", signatureRequestView(ctx, rec));
+  return signatureRequestView(ctx, rec);
 }
 
 /** account_id: the caller (default), a team mate, or "all" (the caller's whole team). */
-function listRequests(ctx: RequestContext<"signature_request.list">): Reply {
+function listRequests(ctx: RequestContext<"signature_request.list">): AnswerOf<"signature_request.list"> {
   const q = ctx.query;
   const who = q.account_id;
   if (who && who !== "all" && who !== ctx.account.account_id) {
@@ -35,11 +36,7 @@ function listRequests(ctx: RequestContext<"signature_request.list">): Reply {
     .filter((r) => !needle || [r.title, r.subject ?? "", ...r.signatures.map((s) => `${s.signer_name} ${s.signer_email_address}`)].join(" ").toLowerCase().includes(needle))
     .sort((a, b) => b.created_at - a.created_at);
   const page = paginate(items, ctx.query);
-  return ctx.reply.list(
-    "signature_requests",
-    page.items.map((r) => signatureRequestView(ctx, refreshExpiry(ctx, r))),
-    page.list_info,
-  );
+  return { items: page.items.map((r) => signatureRequestView(ctx, refreshExpiry(ctx, r))), list_info: page.list_info };
 }
 
 export const area: Area = {
@@ -50,7 +47,7 @@ export const area: Area = {
     route("signature_request.get", getRequest),
     filesRoute,
     signUrlRoute,
-    { method: "POST", path: "/signature_request/send", handler: sendNewRequest },
+    offContractRoute({ method: "POST", path: "/signature_request/send", response: operations["signature_request.get"].response }, sendNewRequest),
   ],
   controlRoutes: signatureRequestControlRoutes,
 };

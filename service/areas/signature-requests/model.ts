@@ -31,6 +31,16 @@ export interface SignatureRecord {
   signer_group_guid: string | null;
 }
 
+/** An attachment a signer is asked for (the description's SignatureRequestResponseAttachment). */
+export type StoredAttachment = {
+  id: string;
+  signer: string;
+  name: string;
+  required: boolean;
+  instructions: string | null;
+  uploaded_at: number | null;
+};
+
 export interface SignatureRequestRecord {
   signature_request_id: string;
   account_id: string;
@@ -57,7 +67,7 @@ export interface SignatureRequestRecord {
   signing_redirect_url: string | null;
   requester_email_address: string;
   cc_email_addresses: string[];
-  attachments: Record<string, unknown>[];
+  attachments: StoredAttachment[];
   template_ids: string[] | null;
   signatures: SignatureRecord[];
   documents: StoredDocument[];

@@ -9,17 +9,25 @@
  */
 import { badRequest } from "../../http/errors";
 import { newSecret } from "../../http/ids";
-import type { RequestContext, Reply, Route } from "../../kernel";
+import { z } from "zod";
+import { offContractRoute } from "../../http/route";
+import type { RequestContext, Route } from "../../kernel";
 import { signatureRequests, visibleTo } from "./model";
 
 const SIGN_URL_TTL_SECONDS = 3600;
 
-function signUrl(ctx: RequestContext): Reply {
+/** The description's EmbeddedSignUrlResponseEmbedded (the contract's table does not hold this operation). */
+const embeddedSignUrlSchema = z.looseObject({ sign_url: z.string(), expires_at: z.number().int() });
+
+function signUrl(ctx: RequestContext): z.output<typeof embeddedSignUrlSchema> {
   const id = ctx.params.signature_id!;
   const known = signatureRequests(ctx.store).find((r) => visibleTo(ctx, ctx.account, r) && r.signatures.some((s) => s.signature_id === id));
   if (!known) throw badRequest("Signature not found");
   const sign_url = `https://app.hellosign.com/editor/embeddedSign?signature_id=${id}&token=${newSecret().slice(0, 40)}`;
-  return ctx.reply.json("embedded", { sign_url, expires_at: ctx.clock.now() + SIGN_URL_TTL_SECONDS });
+  return { sign_url, expires_at: ctx.clock.now() + SIGN_URL_TTL_SECONDS };
 }
 
-export const signUrlRoute: Route = { method: "GET", path: "/embedded/sign_url/{signature_id}", handler: signUrl };
+export const signUrlRoute: Route = offContractRoute(
+  { method: "GET", path: "/embedded/sign_url/{signature_id}", response: { kind: "resource", key: "embedded", schema: embeddedSignUrlSchema } },
+  signUrl,
+);

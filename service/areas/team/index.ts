@@ -33,13 +33,13 @@ export const area: Area = {
   routes: [
     route("team.get", (ctx) => {
       const now = ctx.clock.nowMs();
-      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account, now), now));
+      return teamView(ctx.store, ctx.accounts, requireTeam(ctx.store, ctx.account, now), now);
     }),
 
     route("team.info", (ctx) => {
       const teamId = ctx.query.team_id;
       const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account, ctx.clock.nowMs());
-      return ctx.reply.json("team", info(ctx, team));
+      return info(ctx, team);
     }),
 
     route("team.create", (ctx) => {
@@ -57,7 +57,7 @@ export const area: Area = {
       if (hidden !== undefined) team.visible_at_ms = hidden;
       saveTeam(ctx.store, team);
       ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = team.team_id));
-      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+      return teamView(ctx.store, ctx.accounts, team);
     }),
 
     route("team.update", (ctx) => {
@@ -67,7 +67,7 @@ export const area: Area = {
         team.name = name;
         saveTeam(ctx.store, team);
       }
-      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team));
+      return teamView(ctx.store, ctx.accounts, team);
     }),
 
     route("team.destroy", (ctx) => {
@@ -78,7 +78,6 @@ export const area: Area = {
       if (below.some((t) => t.members.length > 0)) throw badRequest("The team has sub teams with members");
       for (const t of [team, ...below]) teams(ctx.store).delete(t.team_id);
       ctx.accounts.update(ctx.account.account_id, (a) => (a.team_id = null));
-      return ctx.reply.empty(200);
     }),
 
     route("team.add_member", addMember),
@@ -92,7 +91,7 @@ export const area: Area = {
       });
       const page = paginate(members, ctx.query);
       // The spec's key (the official SDK reads it); the real service's example says `members`.
-      return ctx.reply.list("team_members", page.items, page.list_info);
+      return page;
     }),
 
     route("team.sub_teams", (ctx) => {
@@ -101,14 +100,14 @@ export const area: Area = {
         .filter((t) => t.parent_team_id === team.team_id)
         .map((t) => ({ team_id: t.team_id, name: t.name }));
       const page = paginate(subs, ctx.query);
-      return ctx.reply.list("sub_teams", page.items, page.list_info);
+      return page;
     }),
 
     route("team.invites", (ctx) => {
       const email = ctx.query.email_address?.toLowerCase();
       const own = ctx.account.team_id ? teams(ctx.store).get(ctx.account.team_id) : undefined;
       const sent = own ? subtree(ctx.store, own) : [];
-      const out = teams(ctx.store)
+      const items = teams(ctx.store)
         .list()
         .flatMap((t) =>
           pendingInvites(t)
@@ -123,7 +122,7 @@ export const area: Area = {
             })),
         )
         .filter((i) => email === undefined || i.email_address.toLowerCase() === email);
-      return ctx.reply.json("team_invites", out);
+      return { items }; // not paginated: no list_info
     }),
   ],
   controlRoutes: teamControlRoutes,

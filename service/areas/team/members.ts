@@ -20,8 +20,8 @@
 import type { Account } from "../../accounts/types";
 import { hiddenUntil } from "../../control/visibility-delay";
 import { ApiError, badRequest, forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply, Warning } from "../../kernel";
-import type { BodyOf, TeamRole } from "../../../contract";
+import { annotate, type AnswerOf, type RequestContext } from "../../kernel";
+import type { BodyOf, TeamRole, Warning } from "../../../contract";
 import { assertMayInvite, assertMayRemove } from "./permissions";
 import { acceptInvite, INVITE_TTL_SECONDS, leaveTeam, pendingInvites, requireTeam, saveTeam, teamView, teams, visibleTeam, type TeamInviteRecord, type TeamRecord } from "./model";
 
@@ -31,7 +31,7 @@ export const TRANSFERABLE_TABLES = ["api_apps", "templates", "signature_requests
 /** Who add_member names: an account id or an e-mail address (the contract requires one). */
 type Invitee = Pick<BodyOf<"team.add_member">, "account_id" | "email_address">;
 
-export function addMember(ctx: RequestContext<"team.add_member">): Reply {
+export function addMember(ctx: RequestContext<"team.add_member">): AnswerOf<"team.add_member"> {
   const { body } = ctx;
   const teamId = ctx.query.team_id;
   const team = teamId ? visibleTeam(ctx.store, ctx.account, teamId) : requireTeam(ctx.store, ctx.account);
@@ -69,14 +69,14 @@ export function addMember(ctx: RequestContext<"team.add_member">): Reply {
     }
     saveTeam(ctx.store, team);
     if (ctx.options.autoAcceptInvites) {
-      return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, acceptInvite(ctx, target.email_address, team.team_id)));
+      return teamView(ctx.store, ctx.accounts, acceptInvite(ctx, target.email_address, team.team_id));
     }
   } else if (teamId && body.role) {
     const m = team.members.find((x) => x.account_id === target.account_id);
     if (m) m.role = role;
     saveTeam(ctx.store, team);
   }
-  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, team), { warnings });
+  return annotate(teamView(ctx.store, ctx.accounts, team), { warnings });
 }
 
 /** The recorded answer to a second invitation (S1 testInviteTeamMember.json). */
@@ -93,7 +93,7 @@ function resolveInvitee(ctx: RequestContext<"team.add_member">, body: Invitee): 
   return ctx.accounts.byEmail(email) ?? ctx.accounts.create({ email_address: email, confirmed: false });
 }
 
-export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
+export function removeMember(ctx: RequestContext<"team.remove_member">): AnswerOf<"team.remove_member"> {
   const { body } = ctx;
   const team = requireTeam(ctx.store, ctx.account);
   const target = body.account_id ? ctx.accounts.byId(body.account_id) : ctx.accounts.byEmail(body.email_address!);
@@ -126,7 +126,7 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
   if (!memberTeam) {
     if (!expired) throw notFound(`${target.email_address} is not a member of your team`, path);
     if (dest) moveInvitation(ctx, expired, dest.team_id, body.new_role);
-    return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!), { status: 200 });
+    return annotate(teamView(ctx.store, ctx.accounts, teams(ctx.store).get(team.team_id)!), { status: 200 });
   }
 
   if (body.new_owner_email_address !== undefined) {
@@ -157,7 +157,7 @@ export function removeMember(ctx: RequestContext<"team.remove_member">): Reply {
     leaveTeam(ctx, teams(ctx.store).get(memberTeam.team_id)!, target.account_id);
   }
   const now = teams(ctx.store).get(team.team_id) ?? team;
-  return ctx.reply.json("team", teamView(ctx.store, ctx.accounts, now), { status: 201 });
+  return teamView(ctx.store, ctx.accounts, now);
 }
 
 /** The invitation, as it was, now to `teamId` (same sent and expiry times, no new e-mail). */

@@ -11,7 +11,7 @@
  */
 import type { Account } from "../../accounts/types";
 import { forbidden, notFound } from "../../http/errors";
-import type { Reply, RequestContext } from "../../kernel";
+import type { AnswerOf, RequestContext } from "../../kernel";
 import { accessibleTemplate, templates, templateView } from "./model";
 
 interface UserBody {
@@ -34,7 +34,7 @@ function target(ctx: RequestContext, body: UserBody): { account: Account; path: 
   return { account, path };
 }
 
-export function addUser(ctx: RequestContext<"template.add_user">): Reply {
+export function addUser(ctx: RequestContext<"template.add_user">): AnswerOf<"template.add_user"> {
   const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
@@ -51,10 +51,10 @@ export function addUser(ctx: RequestContext<"template.add_user">): Reply {
       });
     }
   }
-  return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts));
+  return templateView(t, ctx.account, ctx.accounts);
 }
 
-export function removeUser(ctx: RequestContext<"template.remove_user">): Reply {
+export function removeUser(ctx: RequestContext<"template.remove_user">): AnswerOf<"template.remove_user"> {
   const { body } = ctx;
   const t = accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id);
   const { account, path } = target(ctx, body);
@@ -64,5 +64,5 @@ export function removeUser(ctx: RequestContext<"template.remove_user">): Reply {
     t.accounts = t.accounts.filter((a) => a !== account.account_id);
     templates(ctx.store).put(t.template_id, t);
   }
-  return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts));
+  return templateView(t, ctx.account, ctx.accounts);
 }

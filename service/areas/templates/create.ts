@@ -9,11 +9,12 @@ import { randomBytes } from "node:crypto";
 import { badRequest } from "../../http/errors";
 import { newId } from "../../http/ids";
 import { hiddenUntil } from "../../control/visibility-delay";
-import type { RequestContext, Warning } from "../../kernel";
+import type { RequestContext } from "../../kernel";
 import { apiApps, appDoesNotExist, canSee, type ApiAppRecord } from "../api-apps/model";
 import { collectDocuments, documentsProblem, type DocumentFacts } from "./documents";
 import { templates, type FormFieldInput, type TemplateRecord } from "./model";
 import { scheduleProcessing } from "./processing";
+import type { Warning } from "../../../contract";
 
 /** The content part of a template request, as the contract validated it. */
 export interface TemplateContentBody {

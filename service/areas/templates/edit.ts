@@ -7,10 +7,11 @@
  * templates walkthrough, S12): these three answer 403 for it (the answer is our choice).
  */
 import { badRequest, conflict, forbidden } from "../../http/errors";
-import type { Reply, RequestContext, Warning } from "../../kernel";
+import { annotate, type AnswerOf, type RequestContext } from "../../kernel";
 import { createTemplate, editUrl, lockWarnings } from "./create";
 import { overlayProblem } from "./documents";
 import { accessibleTemplate, readableTemplate, templates, templateView, type TemplateRecord } from "./model";
+import type { Warning } from "../../../contract";
 
 /** The API may not edit what the web UI made. */
 function editableThroughApi(t: TemplateRecord): TemplateRecord {
@@ -18,7 +19,7 @@ function editableThroughApi(t: TemplateRecord): TemplateRecord {
   return t;
 }
 
-export async function updateFiles(ctx: RequestContext<"template.update_files">): Promise<Reply> {
+export async function updateFiles(ctx: RequestContext<"template.update_files">): Promise<AnswerOf<"template.update_files">> {
   const original = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
   if (original.status === "processing") throw conflict("The template is still being processed");
   const { body } = ctx;
@@ -28,10 +29,10 @@ export async function updateFiles(ctx: RequestContext<"template.update_files">):
     t.outcome = { status: "error", message: mismatch };
     templates(ctx.store).put(t.template_id, t);
   }
-  return ctx.reply.json("template", { template_id: t.template_id }, { warnings: lockWarnings(t, "replaced") });
+  return annotate({ template_id: t.template_id }, { warnings: lockWarnings(t, "replaced") });
 }
 
-export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
+export function updateTemplate(ctx: RequestContext<"template.update">): AnswerOf<"template.update"> {
   const t = editableThroughApi(accessibleTemplate(ctx.store, ctx.account, ctx.params.template_id));
   if (t.owner_account_id !== ctx.account.account_id) throw badRequest("Only the creator of the template may edit it");
   const { body } = ctx;
@@ -48,10 +49,10 @@ export function updateTemplate(ctx: RequestContext<"template.update">): Reply {
   }
   t.updated_at = ctx.clock.now();
   templates(ctx.store).put(t.template_id, t);
-  return ctx.reply.json("template", templateView(t, ctx.account, ctx.accounts), { warnings });
+  return annotate(templateView(t, ctx.account, ctx.accounts), { warnings });
 }
 
-export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): Reply {
+export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): AnswerOf<"embedded.edit_url"> {
   const t = editableThroughApi(readableTemplate(ctx.store, ctx.account, ctx.params.template_id, ctx.clock.nowMs()));
   if (!t.is_embedded) throw badRequest("Only templates created through the embedded flow can be edited with an edit URL", "template_id");
   const { body } = ctx;
@@ -63,5 +64,5 @@ export function embeddedEditUrl(ctx: RequestContext<"embedded.edit_url">): Reply
     t.updated_at = ctx.clock.now();
     templates(ctx.store).put(t.template_id, t);
   }
-  return ctx.reply.json("embedded", editUrl(ctx));
+  return editUrl(ctx);
 }

@@ -3,10 +3,11 @@
  * Template routes: create, create_embedded_draft, get, list, delete, files (409 while
  * processing, 422 after an error), plus access (access.ts) and edits (edit.ts).
  */
+import { z } from "zod";
 import { badRequest, conflict, forbidden, notFound, ApiError } from "../../http/errors";
 import { listInfo, pageParams } from "../../http/pagination";
-import { route } from "../../http/route";
-import type { Area, Reply, RequestContext, Route } from "../../kernel";
+import { offContractRoute, rawRoute, route } from "../../http/route";
+import { annotate, type Area, type Reply, type RequestContext, type Route } from "../../kernel";
 import { templateControlRoutes } from "./control";
 import { documentsReply, fileTypeOf } from "../../files/download";
 import { makePdf } from "../../pdf";
@@ -53,20 +54,17 @@ function templateFiles(ctx: RequestContext): Reply {
   return documentsReply(ctx, t.template_id, docs, () => templatePdf(t));
 }
 
+/** The description's FileResponseDataUri (the contract's table does not hold this operation). */
+const dataUriSchema = z.looseObject({ data_uri: z.string() });
+
 const fileRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/template/files/{template_id}",
-    handler: templateFiles,
-  },
-  {
-    method: "GET",
-    path: "/template/files_as_data_uri/{template_id}",
-    handler: (ctx) => ({ status: 200, body: { data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}` } }),
-  },
+  rawRoute({ method: "GET", path: "/template/files/{template_id}" }, templateFiles),
+  offContractRoute({ method: "GET", path: "/template/files_as_data_uri/{template_id}", response: { kind: "body", schema: dataUriSchema } }, (ctx) => ({
+    data_uri: `data:application/pdf;base64,${templatePdf(readyTemplate(ctx)).toString("base64")}`,
+  })),
   route("template.files_as_file_url", (ctx) => {
     const t = readyTemplate(ctx);
-    return { status: 200, body: { file_url: `https://s3.amazonaws.com/hellosign-local/${t.template_id}.pdf`, expires_at: ctx.clock.now() + 3600 } };
+    return { file_url: `https://s3.amazonaws.com/hellosign-local/${t.template_id}.pdf`, expires_at: ctx.clock.now() + 3600 };
   }),
 ];
 
@@ -76,7 +74,7 @@ export const area: Area = {
   routes: [
     route("template.create", async (ctx) => {
       const t = await createTemplate(ctx, ctx.body, { embedded: false });
-      return ctx.reply.json("template", view(ctx, t), { warnings: lockWarnings(t, "created") });
+      return annotate(view(ctx, t), { warnings: lockWarnings(t, "created") });
     }),
 
     route("template.create_embedded_draft", async (ctx) => {
@@ -85,12 +83,12 @@ export const area: Area = {
       const app = checkClientId(ctx, ctx.body.client_id);
       if (app && !app.is_approved && !ctx.body.test_mode) throw badRequest("App not approved yet", "client_id");
       const t = await createTemplate(ctx, ctx.body, { embedded: true });
-      return ctx.reply.json("template", { template_id: t.template_id, ...editUrl(ctx) }, { warnings: lockWarnings(t, "created") });
+      return annotate({ template_id: t.template_id, ...editUrl(ctx) }, { warnings: lockWarnings(t, "created") });
     }),
 
     route("template.get", (ctx) => {
       const t = readableTemplate(ctx.store, ctx.account, ctx.params.template_id, ctx.clock.nowMs());
-      return ctx.reply.json("template", view(ctx, t));
+      return view(ctx, t);
     }),
 
     route("template.list", (ctx) => {
@@ -105,11 +103,7 @@ export const area: Area = {
         limit: page_size,
         compare: (a, b) => b.updated_at - a.updated_at,
       });
-      return ctx.reply.list(
-        "templates",
-        found.items.map((t) => view(ctx, t)),
-        listInfo(found.total, ctx.query),
-      );
+      return { items: found.items.map((t) => view(ctx, t)), list_info: listInfo(found.total, ctx.query) };
     }),
 
     route("template.delete", (ctx) => {
@@ -118,7 +112,6 @@ export const area: Area = {
       if (!t || !t.accounts.includes(ctx.account.account_id)) throw notFound("Template not found", "template_id");
       if (t.owner_account_id !== ctx.account.account_id) throw forbidden("Only the creator of the template may delete it");
       templates(ctx.store).delete(t.template_id);
-      return ctx.reply.empty(200);
     }),
 
     route("template.add_user", addUser),

@@ -89,7 +89,7 @@ export function readableTemplate(store: Store, caller: Account, template_id: str
 }
 
 function formFieldView(f: FormFieldInput) {
-  const base: Record<string, unknown> = {
+  const base = {
     api_id: f.api_id,
     name: f.name ?? f.api_id,
     type: f.type,
@@ -101,14 +101,15 @@ function formFieldView(f: FormFieldInput) {
     required: f.required,
     group: f.group ?? null,
   };
-  if (f.type === "text") {
-    // Text fields carry these camelCase keys on the wire (service-api-facts §3).
-    base.avg_text_length = { num_lines: 1, num_chars_per_line: Math.max(1, Math.floor(f.width / 7)) };
-    base.isMultiline = false;
-    base.originalFontSize = 12;
-    base.fontFamily = "helvetica";
-  }
-  return base;
+  if (f.type !== "text") return base;
+  // Text fields carry these camelCase keys on the wire (service-api-facts §3).
+  return {
+    ...base,
+    avg_text_length: { num_lines: 1, num_chars_per_line: Math.max(1, Math.floor(f.width / 7)) },
+    isMultiline: false,
+    originalFontSize: 12,
+    fontFamily: "helvetica",
+  };
 }
 
 export function templateView(t: TemplateRecord, caller: Account, accounts: AccountService) {

@@ -10,7 +10,9 @@
  * the answer is 403 and the draft stays unclaimed.
  */
 import { forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply, Route } from "../../kernel";
+import { z } from "zod";
+import { offContractRoute } from "../../http/route";
+import type { RequestContext, Route } from "../../kernel";
 import { drafts, type DraftRecord } from "./model";
 
 const PAGES = {
@@ -38,7 +40,7 @@ function loadedDraft(d: DraftRecord) {
   };
 }
 
-function claim(ctx: RequestContext): Reply {
+function claim(ctx: RequestContext): z.output<typeof claimSchema> {
   const table = drafts(ctx.store);
   const d = table.get(ctx.params.token ?? "");
   if (!d || d.claimed_by !== null || ctx.clock.now() >= d.expires_at) throw notFound("This draft was already claimed or does not exist");
@@ -49,13 +51,16 @@ function claim(ctx: RequestContext): Reply {
   d.claimed_by = ctx.account.account_id;
   d.claimed_at = ctx.clock.now();
   table.put(d.token, d);
-  return ctx.reply.json("claim", {
+  return {
     ...PAGES[d.type],
     embedded: d.embedded,
     claimed_by: { account_id: ctx.account.account_id, email_address: ctx.account.email_address },
     claimed_at: d.claimed_at,
     draft: loadedDraft(d),
-  });
+  };
 }
 
-export const claimRoute: Route = { method: "GET", path: "/unclaimed_draft/claim/{token}", handler: claim };
+/** What the emulator's stand-in for the claim page answers (not an operation of the API). */
+const claimSchema = z.looseObject({ embedded: z.boolean(), claimed_at: z.number().int(), claimed_by: z.looseObject({ account_id: z.string() }), draft: z.looseObject({}) });
+
+export const claimRoute: Route = offContractRoute({ method: "GET", path: "/unclaimed_draft/claim/{token}", response: { kind: "resource", key: "claim", schema: claimSchema } }, claim);

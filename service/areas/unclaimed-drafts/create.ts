@@ -8,8 +8,8 @@
  * Drafts use no quota: that happens when the claimer sends.
  */
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import type { RequestContext, Reply, Warning } from "../../kernel";
-import type { FileUpload } from "../../../contract";
+import { annotate, type AnswerOf, type RequestContext } from "../../kernel";
+import type { FileUpload, Warning } from "../../../contract";
 import { accessibleTemplate, type TemplateRecord } from "../templates/model";
 import { loadDocuments, storedDocuments, type StoredDocument } from "../signature-requests/documents";
 import { createSignatureRequest, requestFor, type SignerInput } from "../signature-requests/model";
@@ -35,7 +35,11 @@ function planRules(ctx: RequestContext, body: Body): void {
   }
 }
 
-function saveDraft(ctx: RequestContext, d: Omit<DraftRecord, "token" | "account_id" | "created_at" | "expires_at" | "claimed_by" | "claimed_at">, warnings: Warning[] = []): Reply {
+function saveDraft(
+  ctx: RequestContext,
+  d: Omit<DraftRecord, "token" | "account_id" | "created_at" | "expires_at" | "claimed_by" | "claimed_at">,
+  warnings: Warning[] = [],
+): AnswerOf<"unclaimed_draft.create"> {
   const now = ctx.clock.now();
   const rec: DraftRecord = {
     ...d,
@@ -47,7 +51,7 @@ function saveDraft(ctx: RequestContext, d: Omit<DraftRecord, "token" | "account_
     claimed_at: null,
   };
   drafts(ctx.store).put(rec.token, rec);
-  return ctx.reply.json("unclaimed_draft", draftView(ctx, rec), { warnings });
+  return annotate(draftView(ctx, rec), { warnings });
 }
 
 function common(body: Body, kind: DraftKind, type: DraftType, documents: StoredDocument[]) {
@@ -94,7 +98,7 @@ function embeddedRequest(ctx: RequestContext, body: Body, signers: SignerInput[]
 const signerInputs = (signers: Record<string, unknown>[]): SignerInput[] =>
   signers.map((s, i) => ({ name: String(s.name ?? ""), email_address: String(s.email_address ?? ""), order: typeof s.order === "number" ? s.order : i, role: str(s.role) }));
 
-export async function createDraft(ctx: RequestContext<"unclaimed_draft.create">): Promise<Reply> {
+export async function createDraft(ctx: RequestContext<"unclaimed_draft.create">): Promise<AnswerOf<"unclaimed_draft.create">> {
   const { body } = ctx;
   const documents = storedDocuments(await loadDocuments(ctx, body));
   const type = body.type as DraftType;
@@ -113,7 +117,7 @@ export async function createDraft(ctx: RequestContext<"unclaimed_draft.create">)
   });
 }
 
-export async function createEmbeddedDraft(ctx: RequestContext<"unclaimed_draft.create_embedded">): Promise<Reply> {
+export async function createEmbeddedDraft(ctx: RequestContext<"unclaimed_draft.create_embedded">): Promise<AnswerOf<"unclaimed_draft.create_embedded">> {
   const { body } = ctx;
   ownedApp(ctx, String(body.client_id));
   planRules(ctx, body);
@@ -159,7 +163,7 @@ function templatesFor(ctx: RequestContext, ids: string[]): TemplateRecord[] {
   });
 }
 
-export async function createEmbeddedDraftWithTemplate(ctx: RequestContext<"unclaimed_draft.create_embedded_with_template">): Promise<Reply> {
+export async function createEmbeddedDraftWithTemplate(ctx: RequestContext<"unclaimed_draft.create_embedded_with_template">): Promise<AnswerOf<"unclaimed_draft.create_embedded_with_template">> {
   const { body } = ctx;
   ownedApp(ctx, String(body.client_id));
   planRules(ctx, body);
@@ -219,7 +223,7 @@ export async function createEmbeddedDraftWithTemplate(ctx: RequestContext<"uncla
 }
 
 /** A new (unsent) request copied from an embedded one, opened again in the embedded editor. */
-export function editAndResend(ctx: RequestContext<"unclaimed_draft.edit_and_resend">): Reply {
+export function editAndResend(ctx: RequestContext<"unclaimed_draft.edit_and_resend">): AnswerOf<"unclaimed_draft.edit_and_resend"> {
   const { body } = ctx;
   const original = requestFor(ctx, ctx.account, ctx.params.signature_request_id!);
   if (original.account_id !== ctx.account.account_id) throw forbidden("Only the sender can edit and resend this signature request");

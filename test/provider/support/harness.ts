@@ -94,7 +94,7 @@ export class ProviderHarness {
    * give one longer than it.
    */
   static async start(options: ServiceOptions = {}, readLagMs = 1000): Promise<ProviderHarness> {
-    return new ProviderHarness(await startService({ port: 0, ...options }), readLagMs);
+    return new ProviderHarness(await startService({ port: 0, checkReplies: true, ...options }), readLagMs);
   }
 
   /**

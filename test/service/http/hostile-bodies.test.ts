@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import * as http from "node:http";
 import { createApp, type RunningService } from "../../../service";
 import { areas } from "../../../service/areas";
+import { rawRoute } from "../../../service/http/route";
 import type { Area } from "../../../service/kernel";
 import { Api, expectEnvelope, expectStatus, startForTest } from "../support/api";
 import { pdf } from "../support/files";
@@ -107,7 +108,7 @@ describe("service: a reply that cannot be written", () => {
   it("is a 500 envelope for that request; the process keeps serving", async () => {
     const broken: Area = {
       name: "broken",
-      routes: [{ method: "GET", path: "/broken", handler: () => ({ status: 200, body: { n: 1n } }) }],
+      routes: [rawRoute({ method: "GET", path: "/broken" }, () => ({ status: 200, body: { n: 1n } }))],
     };
     const app = createApp({ apiKey: "k" }, [...areas, broken]);
     const server = http.createServer(app.handler);

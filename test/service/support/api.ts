@@ -176,7 +176,7 @@ export function formData(fields: Record<string, unknown>): FormData {
 
 /** Starts a service for one suite; returns the client and a stop function. */
 export async function startForTest(options: ServiceOptions = {}): Promise<{ svc: RunningService; api: Api }> {
-  const svc = await startService({ port: 0, templateProcessingMs: 50, callbackRetryDelaysMs: [50, 100], ...options });
+  const svc = await startService({ port: 0, templateProcessingMs: 50, callbackRetryDelaysMs: [50, 100], checkReplies: true, ...options });
   return { svc, api: new Api(svc) };
 }
 
