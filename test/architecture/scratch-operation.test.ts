@@ -18,10 +18,10 @@ const ID = "account.scratch_echo";
 
 /**
  * The throwaway operation: one edit per file of the recipe, each `[anchor, text]` inserted
- * after the anchor line (or a new file). The handler is written in the service's current form,
- * here only: the form may change (issue 36 item 2) without touching the rest of this test.
+ * after the anchor line (or a new file). The handler returns the value of its response schema;
+ * the pipeline wraps it under the row's key (D149).
  */
-const HANDLER = `    route("${ID}", (ctx) => ctx.reply.json("scratch_echo", { word: ctx.query.word })),`;
+const HANDLER = `    route("${ID}", (ctx) => ({ word: ctx.query.word })),`;
 const ROW = `  "${ID}": { method: "GET", path: "/account/scratch_echo", query: accountScratchEchoQuery, response: resource("scratch_echo", accountScratchEchoSchema), successStatus: OK, idempotent: true, tier: "standard", auth: EITHER },`;
 const SCHEMAS = [
   "",
