@@ -9,7 +9,7 @@ import type { EngineEvent, OpType, Stack, StepEventMetadata } from "@pulumi/pulu
 import { registry } from "../resources/registry";
 import { deepEqual } from "../core/compare";
 import { defaultDiff } from "../core/resource";
-import { esignKind } from "../core/type-token";
+import { esignKind } from "../pulumi-state/type-token";
 import { containsUnknown } from "../core/unknowns";
 import { displayValue } from "./drift-values";
 import { removalScope, SET_KINDS, type Removals, type StateResource } from "./drift-unmanaged";

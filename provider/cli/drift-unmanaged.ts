@@ -12,7 +12,7 @@ import type { EsignClient } from "../client";
 import { isGone } from "../client";
 import { normalizeEmail } from "../core/compare";
 import { firstMatch } from "../core/patterns";
-import { esignKind } from "../core/type-token";
+import { esignKind } from "../pulumi-state/type-token";
 
 import type { IgnoreCollection } from "../account-file/schema";
 

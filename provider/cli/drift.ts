@@ -21,7 +21,7 @@ import { managedOf, unmanagedObjects } from "./drift-unmanaged";
 import { withRedactedEmails } from "./drift-redact";
 import { EsignClient } from "../client";
 import { withPendingOperations } from "./recover-drift";
-import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
+import { pendingOperations, type ExportedDeployment } from "../pulumi-state/export";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 export interface DriftOptions {

@@ -12,9 +12,9 @@
 import { SECRET_SIG, SIG_KEY } from "../core/secret-sig";
 import type { ProviderContext } from "../deployment/context";
 import { Deployment } from "../deployment/context";
-import type { ExportedDeployment, PendingOperation } from "../deployment/pending-state";
+import type { ExportedDeployment, PendingOperation } from "../pulumi-state/export";
 import { isDefaultProvider, providerName, settingsMap } from "../native/config";
-import { mustPulumi } from "./recover-pulumi";
+import { mustPulumi } from "../pulumi-state/cli";
 
 /** A decrypted export's values with the secret wrappers (`{sig, plaintext}`) removed, deeply. */
 export function unwrapSecrets(value: unknown): unknown {

@@ -6,7 +6,7 @@
  */
 import type { DriftFormat } from "./drift-format";
 import { mdCode, visible } from "./drift-escape";
-import { pendingLine, pendingSummary, type ExportedDeployment } from "../deployment/pending-state";
+import { pendingLine, pendingSummary, type ExportedDeployment } from "../pulumi-state/export";
 
 export function withPendingOperations(report: string, stack: string, format: DriftFormat, exported: ExportedDeployment): string {
   const pending = pendingSummary(exported);

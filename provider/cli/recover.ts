@@ -6,7 +6,7 @@
  * `esign:apiKey` or ESIGN_API_KEY; an explicit native provider's own recorded key for its
  * resources, recover-context.ts). Any program: dynamic, native (YAML, SDKs; inline ones with
  * --no-run-program), the account file. For each pending create of an esign resource it finds
- * the object the create made (deployment/pending-find.ts) and records it in the state, or drops
+ * the object the create made (made/cut-off.ts) and records it in the state, or drops
  * the pending create when it made nothing, printing one line per resource:
  *
  *   recorded  ApiApp "portal": API app "Portal" (client id ...)
@@ -25,15 +25,15 @@
 import * as fs from "fs";
 import * as path from "path";
 import { parse as parseYaml } from "yaml";
-import { candidatesFor, idempotent, type Candidate } from "../deployment/pending-find";
-import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../deployment/pending-state";
+import { candidatesFor, idempotent, type Candidate } from "../made/cut-off";
+import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../pulumi-state/export";
 import { declaredKeys } from "../operations";
 import { registry } from "../resources/registry";
 import { EXIT } from "./exit-codes";
 import { RecoverContexts, unwrapSecrets } from "./recover-context";
 import { importUnlessChanged } from "./recover-import";
 import { lockPlan } from "./recover-lock";
-import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
+import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "../pulumi-state/cli";
 
 export interface RecoverOptions {
   dir: string;

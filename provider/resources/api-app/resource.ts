@@ -16,7 +16,7 @@
  * Idempotent create without adoption by name (D8): after a create that failed without an
  * answer (5xx or network: it may have been committed), the list is read again and only an app
  * with this name and domains that was not there before the first attempt is kept; none = sent
- * again, at most 3 sends (resources/shared/lost-answer.ts, shared by every kind: D90).
+ * again, at most 3 sends (made/once.ts, shared by every kind: D90).
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import type { BodyOf } from "../../../contract";
@@ -32,9 +32,9 @@ import { fromWire, toWire } from "../../core/naming";
 import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
 import { isEsignApiError } from "../../client/errors";
-import { createOnce, hold, isHeld } from "../shared/lost-answer";
+import { createOnce, hold, isHeld } from "../../made/once";
 import type { ResourceImpl } from "../../core/resource";
-import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./finder";
+import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./made";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
 type OAuth = ApiAppInputs["oauth"];
@@ -119,7 +119,7 @@ function updateBody(olds: ApiAppState, news: ApiAppInputs): BodyOf<"api_app.upda
 
 /**
  * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
- * of this provider process already holds (resources/shared/lost-answer.ts), so two `adopt: true`
+ * of this provider process already holds (made/once.ts), so two `adopt: true`
  * resources never take one app and a create's recovery never takes an app another create made.
  */
 const API_APP_KIND = "api-app";

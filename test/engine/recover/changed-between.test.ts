@@ -16,8 +16,8 @@ import { runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
 import { esign } from "./cut-project";
 import { importUnlessChanged } from "../../../provider/cli/recover-import";
-import { fileBackendLocks } from "../../../provider/cli/recover-pulumi";
-import type { ExportedDeployment } from "../../../provider/deployment/pending-state";
+import { fileBackendLocks } from "../../../provider/pulumi-state/cli";
+import type { ExportedDeployment } from "../../../provider/pulumi-state/export";
 
 describe("engine: recover acts only on what it saw (the import, the lock)", function () {
   this.timeout(300_000);

@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { lockPlan, namesStack, type LockAsk } from "../../../provider/cli/recover-lock";
-import { fileBackendLocks, type StackLock } from "../../../provider/cli/recover-pulumi";
+import { fileBackendLocks, type StackLock } from "../../../provider/pulumi-state/cli";
 
 /** A pid no process has: the highest pid the kernel hands out is below it. */
 const GONE_PID = 2 ** 22 + 7;

@@ -7,7 +7,7 @@
 import * as assert from "assert";
 import { formatDrift } from "../../../provider/cli/drift-format";
 import { withPendingOperations } from "../../../provider/cli/recover-drift";
-import { esignKind, pendingCreates, settle, type ExportedDeployment } from "../../../provider/deployment/pending-state";
+import { esignKind, pendingCreates, settle, type ExportedDeployment } from "../../../provider/pulumi-state/export";
 
 const urn = (type: string, name: string) => `urn:pulumi:prod::acct::${type}::${name}`;
 const APP = "pulumi-nodejs:dynamic/esign:ApiApp";

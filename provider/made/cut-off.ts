@@ -2,7 +2,7 @@
  * What a cut-off create made: for a pending create (the engine's record of a create whose
  * answer never came, with the resource's kind and inputs), the objects in the account that it
  * may have made. Shared by `esign recover` (cli/recover.ts) and the create-time check
- * (pending-create.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
+ * (after-cut-off.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
  * one a lost answer inside a run uses too) lists what the create could have made; each is then
  * read with the kind's own read and kept only when the kind's own diff finds no difference from
  * the declared inputs: the object is what this create would have made.
@@ -21,8 +21,8 @@
 import { lagBound, untilFound } from "../core/read-lag";
 import type { Props } from "../core/resource";
 import { madeBy, registry } from "../resources/registry";
-import { findMade } from "../resources/shared/find-made";
-import type { ProviderContext } from "./context";
+import { findMade } from "./find";
+import type { ProviderContext } from "../deployment/context";
 
 /** The kinds whose create makes nothing a second create would duplicate (their definition says why). */
 export const IDEMPOTENT_KINDS: ReadonlySet<string> = new Set(Object.keys(madeBy).filter((kind) => "idempotent" in madeBy[kind]));

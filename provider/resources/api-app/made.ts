@@ -6,7 +6,7 @@
  */
 import type { ResultOf } from "../../../contract";
 import { sameSet } from "../../core/compare";
-import type { Finder } from "../../core/finder";
+import type { Finder } from "../../made/finder";
 import { unlessGone } from "../../core/resource";
 import type { ProviderContext } from "../../deployment/context";
 import { cacheKeys } from "../shared/cache-keys";

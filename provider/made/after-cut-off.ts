@@ -15,9 +15,9 @@ import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";
 import { hasSigKey } from "../core/secret-sig";
 import { registry } from "../resources/registry";
-import type { ProviderContext } from "./context";
-import { candidatesFor, idempotent, tellsApart } from "./pending-find";
-import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
+import type { ProviderContext } from "../deployment/context";
+import { candidatesFor, idempotent, tellsApart } from "./cut-off";
+import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "../pulumi-state/export";
 
 /** The pending op's inputs are these (secrets, encrypted in the checkpoint, are not compared). */
 function sameInputs(recorded: Props, given: Props): boolean {

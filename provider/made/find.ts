@@ -1,14 +1,14 @@
 /**
- * Runs a kind's finder (core/finder.ts, DECISIONS D115): the one way every caller asks "what did
+ * Runs a kind's finder (made/finder.ts, DECISIONS D115): the one way every caller asks "what did
  * this create make". The kind lists what its create could have made; this leaves out what was
  * there before the first send, what the service says was made before `since`, and what another
  * holds, and (after a cut-off run, `sameAs`) keeps only what the kind's read and diff find equal
  * to the inputs.
  */
-import { keepUnreported } from "../../core/diff";
-import type { Finder, Made, MadeQuery } from "../../core/finder";
-import { defaultDiff, isNotFound, type Props, type ResourceImpl } from "../../core/resource";
-import type { ProviderContext } from "../../deployment/context";
+import { keepUnreported } from "../core/diff";
+import type { Finder, Made, MadeQuery } from "./finder";
+import { defaultDiff, isNotFound, type Props, type ResourceImpl } from "../core/resource";
+import type { ProviderContext } from "../deployment/context";
 
 export interface FindMade extends MadeQuery {
   /**

@@ -18,7 +18,7 @@ import * as path from "path";
 import * as zlib from "zlib";
 import { fileURLToPath } from "url";
 import { procStatFields } from "../core/proc-stat";
-import type { ExportedDeployment } from "./pending-state";
+import type { ExportedDeployment } from "./export";
 
 /** The root directory of a file backend, or undefined for another backend. */
 export function fileBackendRoot(env: NodeJS.ProcessEnv = process.env): string | undefined {
