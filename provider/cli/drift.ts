@@ -21,7 +21,8 @@ import { managedOf, unmanagedObjects } from "./drift-unmanaged";
 import { withRedactedEmails } from "./drift-redact";
 import { EsignClient } from "../client";
 import { withPendingOperations } from "./recover-drift";
-import { pendingOperations, type ExportedDeployment } from "../pulumi-state/export";
+import { engineErrors } from "../pulumi-state/cli";
+import { parseExport, pendingOperations } from "../pulumi-state/export";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 export interface DriftOptions {
@@ -35,20 +36,19 @@ export interface DriftOptions {
   redactEmails?: boolean;
 }
 
+/** The output of the command an Automation API error carries (its `commandResult`, which the class keeps private). */
+function commandOutput(e: unknown): string {
+  const result: unknown = e && typeof e === "object" && "commandResult" in e ? e.commandResult : undefined;
+  const field = (key: "stderr" | "stdout") => (result && typeof result === "object" && key in result ? String(Reflect.get(result, key) ?? "") : "");
+  return `${field("stderr")}\n${field("stdout")}`;
+}
+
 /**
  * One line for a failure: the engine's own "error: ..." lines when the CLI failed (a provider's
  * one-line error, e.g. a refused key), never the Automation API's dump of the whole command.
  */
 export function reason(e: unknown): string {
-  const result = (e as { commandResult?: { stderr?: string; stdout?: string } })?.commandResult;
-  const text = `${result?.stderr ?? ""}\n${result?.stdout ?? ""}`;
-  const lines = text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("error: "))
-    .map((l) => l.slice("error: ".length));
-  // The engine repeats a step's error in its summary ("preview failed: ..."); say it once.
-  const unique = [...new Set(lines)].filter((l) => !/^(preview|update) failed$/i.test(l));
+  const unique = engineErrors(commandOutput(e));
   // A key refusal is given in full once and pointed to by the other resources (D62): the full one says it all.
   const full = unique.filter((l) => !l.includes(POINTS_TO_FULL));
   if (full.length) return full.join("; ");
@@ -78,7 +78,7 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     const client = new EsignClient({ apiKey, baseUrl: setting("baseUrl") ?? ui.io.env.ESIGN_BASE_URL });
     const found = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
     const unmanaged = args.redactEmails ? withRedactedEmails(found) : found;
-    const exported = (await stack.exportStack()) as ExportedDeployment;
+    const exported = parseExport(await stack.exportStack());
     ui.print(withPendingOperations(formatDrift(stackName, previewed.entries, args.format, ui.out, unmanaged), stackName, args.format, exported));
     // Pending creates are a difference between state and service too (an object may be unrecorded).
     const code = driftExitCode(previewed.entries, unmanaged);

@@ -15,7 +15,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { ExportedDeployment } from "../pulumi-state/export";
-import { describeLock, mustPulumi, type StackLock } from "../pulumi-state/cli";
+import { mustPulumi } from "../pulumi-state/cli";
+import { describeLock, type StackLock } from "../pulumi-state/locks";
 
 /** The same checkpoint: the two exports' JSON equal, whitespace aside. */
 export function sameCheckpoint(a: string, b: string): boolean {

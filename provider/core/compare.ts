@@ -39,7 +39,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * A value the service does not report is not a change (D129): what the service answered, where

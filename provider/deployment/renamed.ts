@@ -12,7 +12,8 @@
  * refusal (an app's name) says the same at create.
  */
 import type { Props } from "../core/resource";
-import { esignKind, urnName, type ExportedDeployment, type StateResource } from "../pulumi-state/export";
+import type { ExportedDeployment, StateResource } from "../pulumi-state/export";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 
 /** The account file's logical names: `<prefix>:<key>` (account-file/program.ts), e.g. `app:portal`. */
 const FILE_NAME = /^(app|template|fax):([^:]+)$/;

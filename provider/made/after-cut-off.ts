@@ -17,7 +17,8 @@ import { hasSigKey } from "../core/secret-sig";
 import { registry } from "../resources/registry";
 import type { ProviderContext } from "../deployment/context";
 import { candidatesFor, idempotent, tellsApart } from "./cut-off";
-import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "../pulumi-state/export";
+import { heldIds, pendingCreates, recordedAlready, type ExportedDeployment, type PendingOperation } from "../pulumi-state/export";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 
 /** The pending op's inputs are these (secrets, encrypted in the checkpoint, are not compared). */
 function sameInputs(recorded: Props, given: Props): boolean {

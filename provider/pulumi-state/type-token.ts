@@ -1,8 +1,9 @@
 /**
- * The engine's type tokens of our resources. Dynamic resources are all served by the
+ * The engine's type tokens and URNs of our resources. Dynamic resources are all served by the
  * `pulumi-nodejs` provider, so the SDK names them `pulumi-nodejs:dynamic/<module>:<type>`
- * (every class passes module "esign"); the native plugin's are `esign:index:<type>`. Policies
- * and the drift report read types through this, so both hosts' resources get the same rules.
+ * (every class passes module "esign"); the native plugin's are `esign:index:<type>`. Policies,
+ * the drift report, recover and the native host read types and URNs through this, so both
+ * hosts' resources get the same rules.
  */
 const PREFIX = "pulumi-nodejs:dynamic/esign:";
 const NATIVE_PREFIX = "esign:index:";
@@ -12,8 +13,22 @@ export function esignTypeToken(kind: string): string {
   return PREFIX + kind;
 }
 
+/** "ApiApp" -> "esign:index:ApiApp". */
+export function nativeTypeToken(kind: string): string {
+  return NATIVE_PREFIX + kind;
+}
+
 /** "pulumi-nodejs:dynamic/esign:ApiApp" or "esign:index:ApiApp" -> "ApiApp"; undefined for any other type. */
 export function esignKind(typeToken: string): string | undefined {
   for (const prefix of [PREFIX, NATIVE_PREFIX]) if (typeToken.startsWith(prefix)) return typeToken.slice(prefix.length);
   return undefined;
+}
+
+/** The logical name at the URN's end: `urn:pulumi:dev::proj::esign:index:ApiApp::portal` -> `portal`. */
+export const urnName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+
+/** The resource's own type in a URN (`urn:pulumi:<stack>::<project>::<parent type>$...$<type>::<name>`). */
+export function urnType(urn: string): string {
+  const qualified = urn.split("::")[2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
 }

@@ -29,7 +29,7 @@ function resolve(base: string): string | undefined {
   return undefined;
 }
 
-function tsFiles(dir: string): string[] {
+export function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === "node_modules" ? [] : tsFiles(p);

@@ -16,7 +16,7 @@ import { runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
 import { esign } from "./cut-project";
 import { importUnlessChanged } from "../../../provider/cli/recover-import";
-import { fileBackendLocks } from "../../../provider/pulumi-state/cli";
+import { backendLocks } from "../../../provider/pulumi-state/locks";
 import type { ExportedDeployment } from "../../../provider/pulumi-state/export";
 
 describe("engine: recover acts only on what it saw (the import, the lock)", function () {
@@ -33,7 +33,7 @@ describe("engine: recover acts only on what it saw (the import, the lock)", func
     for (const r of d.deployment.resources ?? []) if (r.type === "pulumi:pulumi:Stack") r.outputs = { ...r.outputs, edited: "by recover" };
     return d;
   };
-  const guard = (read: string) => importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => fileBackendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
+  const guard = (read: string) => importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => backendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
   const up = async (n: number) => {
     const r = await runPulumi(["up", "--yes", "--skip-preview", "--stack", "test"], dir, { ...env, N: String(n) });
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);

@@ -7,7 +7,9 @@
 import * as assert from "assert";
 import { formatDrift } from "../../../provider/cli/drift-format";
 import { withPendingOperations } from "../../../provider/cli/recover-drift";
-import { esignKind, pendingCreates, settle, type ExportedDeployment } from "../../../provider/pulumi-state/export";
+import { settle } from "../../../provider/pulumi-state/edit";
+import { pendingCreates, type ExportedDeployment } from "../../../provider/pulumi-state/export";
+import { esignKind } from "../../../provider/pulumi-state/type-token";
 
 const urn = (type: string, name: string) => `urn:pulumi:prod::acct::${type}::${name}`;
 const APP = "pulumi-nodejs:dynamic/esign:ApiApp";
