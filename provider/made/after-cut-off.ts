@@ -55,7 +55,7 @@ export async function afterCutOff(ctx: ProviderContext, kind: string, given: Pro
   if (found.length > 1 || twins.length > 1) {
     throw new Error(`${kind} ${names}: a run that was cut off left this create pending, and ${found.length} objects match it (${found.map((c) => c.label).join(", ")}); ${recover}`);
   }
-  const outs = found[0].state ?? ((await registry[kind].read(ctx, found[0].id, given)) as Props);
+  const outs = found[0].state;
   await ctx.warn(`${kind} ${names} adopted ${found[0].label}: the run that was cut off made it (its create is pending in the stack's state); \`esign recover\` clears that record`);
   return { id: found[0].id, outs };
 }

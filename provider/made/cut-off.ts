@@ -42,7 +42,7 @@ export interface Candidate {
   /** How a person recognises it: `API app "Portal" (client id ...)`. */
   label: string;
   /** Its state as the kind's read gave it. */
-  state?: Props;
+  state: Props;
 }
 
 export interface FindOptions {
@@ -65,12 +65,13 @@ export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: 
   // nothing is found (D122).
   let said = false;
   const look = async () => {
-    const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
+    const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: { impl: registry[kind], inputs } });
     if (made.length > 0) return made;
     if (!said) ctx.log(`${kind}: nothing the cut-off create made is listed yet; looking again for up to ${Math.round(lagBound(ctx) / 1000)} s (the service may not list a new object at once)`);
     said = true;
     return undefined;
   };
   const found = (await untilFound(ctx, Date.now(), look)) ?? [];
-  return found.map((m) => ({ id: m.id, label: m.label, state: m.state }));
+  // The kind's read gave each its state (sameAs): one gone since the list is no candidate.
+  return found.flatMap((m) => (m.state ? [{ id: m.id, label: m.label, state: m.state }] : []));
 }

@@ -15,7 +15,7 @@ export interface FindMade extends MadeQuery {
    * After a cut-off run: the kind's implementation, whose read and diff keep an object only when
    * it is exactly what the create would have made (its answer, and so its object, was never seen).
    */
-  sameAs?: ResourceImpl;
+  sameAs?: { impl: ResourceImpl; inputs: Props };
 }
 
 /** Allowance for the clock of the machine that ran the update against the service's. */
@@ -32,8 +32,9 @@ export async function findMade<I, W>(ctx: ProviderContext, finder: Finder<I, W>,
   if (!q.sameAs) return free;
   const equal: Made<W>[] = [];
   for (const m of free) {
-    const state = await readOrGone(ctx, q.sameAs, m.id, inputs as Props);
-    if (state && !(await differs(q.sameAs, m.id, state, inputs as Props))) equal.push({ ...m, state });
+    const { impl, inputs: declared } = q.sameAs;
+    const state = await readOrGone(ctx, impl, m.id, declared);
+    if (state && !(await differs(impl, m.id, state, declared))) equal.push({ ...m, state });
   }
   return equal;
 }

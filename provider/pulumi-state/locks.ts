@@ -7,6 +7,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { errnoCode } from "../core/files";
 import { procStatFields } from "../core/proc-stat";
 import { fileRoot } from "./backend";
 
@@ -69,7 +70,7 @@ function running(pid: number): boolean {
     process.kill(pid, 0);
     return !zombie(pid);
   } catch (e) {
-    return e instanceof Error && "code" in e && e.code === "EPERM";
+    return errnoCode(e) === "EPERM";
   }
 }
 

@@ -4,16 +4,17 @@
  */
 import * as path from "path";
 import { Args, Command, UsageError } from "../command";
-import { DRIFT_FORMATS, DriftFormat } from "../drift-format";
+import { DRIFT_FORMATS } from "../drift-format";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
 
 async function run(args: Args, ui: Ui): Promise<number> {
   const format = args.string("format") ?? "text";
-  if (!(DRIFT_FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${DRIFT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  const known = DRIFT_FORMATS.find((f) => f === format);
+  if (!known) throw new UsageError(`--format must be one of ${DRIFT_FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const dir = args.positionals[0] ? path.resolve(args.positionals[0]) : process.cwd();
   const { drift } = await import("../drift");
-  return drift({ dir, stack: args.string("stack"), format: format as DriftFormat, ignoreFile: args.string("ignore-file"), redactEmails: args.flag("redact-emails") }, ui);
+  return drift({ dir, stack: args.string("stack"), format: known, ignoreFile: args.string("ignore-file"), redactEmails: args.flag("redact-emails") }, ui);
 }
 
 export const driftCommand: Command = {

@@ -3,6 +3,7 @@
  * adoption (export.ts), or as the engine's import file (import-file.ts).
  */
 import * as fs from "fs";
+import { errnoCode } from "../../core/files";
 import { Args, Command, CommandError, UsageError } from "../command";
 import { EXIT } from "../exit-codes";
 import type { Ui } from "../ui";
@@ -26,7 +27,7 @@ function keyOf(args: Args, ui: Ui): string {
   try {
     text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (e) {
-    throw new CommandError(`--api-key-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CommandError(`--api-key-file ${file}: ${errnoCode(e) ?? (e instanceof Error ? e.message : String(e))}`);
   }
   const key = text.split(/\r?\n/)[0].trim();
   if (!key) throw new UsageError(`--api-key-file ${file}: no key on its first line`);
@@ -72,7 +73,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
     // "wx" also refuses a file that appeared while the account was read.
     fs.writeFileSync(out, text, { flag: force ? "w" : "wx" });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    if (errnoCode(e) !== "EEXIST") throw e;
     throw new CommandError(refusedOverwrite(out));
   }
   const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);
