@@ -35,4 +35,3 @@ export function settle(exported: ExportedDeployment, settlements: Settlement[]):
   const pending = pendingOperations(exported).filter((op) => !settled.has(op));
   return { ...exported, deployment: { ...exported.deployment, resources, pending_operations: pending } };
 }
-

@@ -14,7 +14,11 @@ import { parseExport, type ExportedDeployment } from "./export";
 export function projectName(dir: string): string | undefined {
   for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
     const file = path.join(dir, f);
-    if (fs.existsSync(file)) return z.looseObject({ name: z.string().optional() }).catch({}).parse(parseYaml(fs.readFileSync(file, "utf8"))).name;
+    if (fs.existsSync(file))
+      return z
+        .looseObject({ name: z.string().optional() })
+        .catch({})
+        .parse(parseYaml(fs.readFileSync(file, "utf8"))).name;
   }
   return undefined;
 }

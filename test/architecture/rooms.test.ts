@@ -7,9 +7,8 @@
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { importsOf, tsFiles } from "./import-cycles";
+import { importsOf, onScratchTree, tsFiles } from "./import-cycles";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -59,20 +58,15 @@ describe("architecture: rooms", () => {
   });
 
   it("the checks see an import the wrong way and a state reader out of its room", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rooms-"));
-    try {
-      const write = (file: string, text: string) => {
-        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-        fs.writeFileSync(path.join(dir, file), text);
-      };
-      write("provider/resources/registry.ts", "export const registry = {};\n");
-      write("provider/deployment/context.ts", 'import type { x } from "../core/x";\nimport { registry } from "../resources/registry";\nexport { registry };\n');
-      write("provider/core/x.ts", "export type x = 1;\n");
-      write("provider/cli/lock.ts", 'const dir = ["locks", "organization"];\n');
+    const files = {
+      "provider/resources/registry.ts": "export const registry = {};\n",
+      "provider/deployment/context.ts": 'import type { x } from "../core/x";\nimport { registry } from "../resources/registry";\nexport { registry };\n',
+      "provider/core/x.ts": "export type x = 1;\n",
+      "provider/cli/lock.ts": 'const dir = ["locks", "organization"];\n',
+    };
+    onScratchTree(files, (dir) => {
       assert.deepEqual(wrongWay(dir), ["provider/deployment/context.ts -> provider/resources/registry.ts"]);
       assert.deepEqual(stateReadersOutside(dir), ["provider/cli/lock.ts"]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
