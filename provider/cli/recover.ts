@@ -17,7 +17,7 @@
  * The state is edited with the engine's own commands: `pulumi stack export`, the edit, `pulumi
  * stack import`, then `pulumi refresh --run-program --target` of the recorded resources, so each
  * is read by its provider (DECISIONS D95). The import happens only while the checkpoint is the one
- * read (recover-import.ts), and a lock is removed only when seen and judged a cut-off run's, or
+ * read (pulumi-state/import.ts), and a lock is removed only when seen and judged a cut-off run's, or
  * named with --cancel-update (recover-lock.ts, D132). Exit 0: settled (or nothing pending); 4: a
  * create could not be told apart (two candidates), nothing changed; 1: failure (a locked stack
  * without --unlock, or a stack that changed in between, included); 64: usage.
@@ -32,7 +32,7 @@ import { backendUrl, exportStack, lastUpdateEnd, projectName } from "../pulumi-s
 import { esignKind, urnName } from "../pulumi-state/type-token";
 import { EXIT } from "./exit-codes";
 import { RecoverContexts } from "./recover-context";
-import { importUnlessChanged } from "./recover-import";
+import { importUnlessChanged } from "../pulumi-state/import";
 import { lockPlan } from "./recover-lock";
 
 export interface RecoverOptions {

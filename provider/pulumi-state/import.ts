@@ -14,9 +14,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { ExportedDeployment } from "../pulumi-state/export";
-import { mustPulumi } from "../pulumi-state/cli";
-import { describeLock, type StackLock } from "../pulumi-state/locks";
+import type { ExportedDeployment } from "./export";
+import { mustPulumi } from "./cli";
+import { describeLock, type StackLock } from "./locks";
 
 /** The same checkpoint: the two exports' JSON equal, whitespace aside. */
 export function sameCheckpoint(a: string, b: string): boolean {
