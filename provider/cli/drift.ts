@@ -7,8 +7,6 @@
  * Exit codes: exit-codes.ts (0 clean, 2 drift, 3 unmanaged objects only, 1 error). Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
-import * as fs from "fs";
-import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { CommandError } from "./command";
 import { DriftFormat, driftExitCode, formatDrift } from "./drift-format";
@@ -23,6 +21,7 @@ import { EsignClient } from "../client";
 import { withPendingOperations } from "./recover-drift";
 import { engineErrors } from "../pulumi-state/cli";
 import { parseExport, pendingOperations } from "../pulumi-state/export";
+import { projectFile } from "../pulumi-state/stack";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 export interface DriftOptions {
@@ -59,7 +58,7 @@ export function reason(e: unknown): string {
 
 /** Runs the command (options parsed by commands/drift.ts); resolves to the exit code. */
 export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
-  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
+  if (!projectFile(args.dir)) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
   // Said here: the Automation API's own error for a missing CLI is "code: -2".
   if (!onPath("pulumi", ui.io.env)) throw new CommandError("the pulumi CLI is not on PATH (drift runs `pulumi preview --refresh` with it): install it, https://www.pulumi.com/docs/install/");
   try {

@@ -10,17 +10,17 @@ import { z } from "zod";
 import { mustPulumi, pulumi } from "./cli";
 import { parseExport, type ExportedDeployment } from "./export";
 
+/** The project's file in `dir`: Pulumi.yaml (or .yml); undefined when there is none. */
+export function projectFile(dir: string): string | undefined {
+  return ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(dir, f)).find((file) => fs.existsSync(file));
+}
+
+const project = z.looseObject({ name: z.string().optional() }).catch({});
+
 /** The project's name from its Pulumi.yaml (or .yml); undefined when there is none. */
 export function projectName(dir: string): string | undefined {
-  for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
-    const file = path.join(dir, f);
-    if (fs.existsSync(file))
-      return z
-        .looseObject({ name: z.string().optional() })
-        .catch({})
-        .parse(parseYaml(fs.readFileSync(file, "utf8"))).name;
-  }
-  return undefined;
+  const file = projectFile(dir);
+  return file && project.parse(parseYaml(fs.readFileSync(file, "utf8"))).name;
 }
 
 /** The backend URL the CLI uses in `dir` (`pulumi whoami`), else PULUMI_BACKEND_URL, else "". */
