@@ -1,7 +1,7 @@
 /**
  * What a cut-off create made: for a pending create (the engine's record of a create whose
  * answer never came, with the resource's kind and inputs), the objects in the account that it
- * may have made. Shared by `esign recover` (cli/recover.ts) and the create-time check
+ * may have made. Shared by `esign recover` (settle.ts) and the create-time check
  * (after-cut-off.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
  * one a lost answer inside a run uses too) lists what the create could have made; each is then
  * read with the kind's own read and kept only when the kind's own diff finds no difference from
