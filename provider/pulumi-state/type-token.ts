@@ -24,8 +24,8 @@ export function esignKind(typeToken: string): string | undefined {
   return undefined;
 }
 
-/** The logical name at the URN's end: `urn:pulumi:dev::proj::esign:index:ApiApp::portal` -> `portal`. */
-export const urnName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+/** The logical name at the URN's end: `urn:pulumi:dev::proj::esign:index:ApiApp::portal` -> `portal` (no `::`: all of it). */
+export const urnName = (urn: string) => urn.split("::").pop() ?? "";
 
 /** The resource's own type in a URN (`urn:pulumi:<stack>::<project>::<parent type>$...$<type>::<name>`). */
 export function urnType(urn: string): string {
