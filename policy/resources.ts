@@ -1,6 +1,6 @@
 /** What the rules share: recognising esign resources and naming them in messages. */
 import type { PolicyResource, ResourceValidationArgs } from "@pulumi/policy";
-import { esignKind } from "../provider/core/type-token";
+import { esignKind } from "../provider/pulumi-state/type-token";
 import type { Kind } from "../provider/resources/definitions";
 
 export type { Kind };

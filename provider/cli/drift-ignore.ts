@@ -12,12 +12,13 @@ import { ignoreSchema } from "../account-file/schema";
 import type { IgnoreMap } from "./drift-unmanaged";
 
 export function readIgnore(file: string): IgnoreMap {
-  const doc = parse(fs.readFileSync(file, "utf8")) as { ignore?: unknown } | null;
-  if (doc?.ignore === undefined) return {};
-  const parsed = ignoreSchema.safeParse(doc.ignore);
+  const doc: unknown = parse(fs.readFileSync(file, "utf8"));
+  const ignore = doc && typeof doc === "object" && "ignore" in doc ? doc.ignore : undefined;
+  if (ignore === undefined) return {};
+  const parsed = ignoreSchema.safeParse(ignore);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ignore${issue.path.length ? `.${fieldName(issue.path as (string | number)[])}` : ""}: ${issue.message}`);
+    throw new Error(`${file}: ignore${issue.path.length ? `.${fieldName(issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)))}` : ""}: ${issue.message}`);
   }
   return parsed.data;
 }

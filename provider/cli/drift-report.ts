@@ -9,7 +9,8 @@ import type { EngineEvent, OpType, Stack, StepEventMetadata } from "@pulumi/pulu
 import { registry } from "../resources/registry";
 import { deepEqual } from "../core/compare";
 import { defaultDiff } from "../core/resource";
-import { esignKind } from "../core/type-token";
+import { parseExport } from "../pulumi-state/export";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 import { containsUnknown } from "../core/unknowns";
 import { displayValue } from "./drift-values";
 import { removalScope, SET_KINDS, type Removals, type StateResource } from "./drift-unmanaged";
@@ -42,7 +43,6 @@ const actionOf: Partial<Record<OpType, DriftAction>> = {
   delete: "delete",
 };
 
-const logicalName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 const typeName = (type: string) => {
   const kind = esignKind(type);
   return kind ? `esign:${kind}` : type;
@@ -73,7 +73,7 @@ function ownDiff(kind: string | undefined, id: string, olds: Record<string, unkn
 
 /** The differing properties of one resource the next `up` would update or replace. */
 function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEntry[] {
-  const base = { resource: logicalName(step.urn), type: typeName(step.type), action };
+  const base = { resource: urnName(step.urn), type: typeName(step.type), action };
   const olds = step.old?.outputs ?? {};
   const news = step.new?.inputs ?? {};
   const kind = esignKind(step.type);
@@ -121,7 +121,7 @@ export function driftFromEvents(events: EngineEvent[], inState: Set<string>): Dr
     if (!step || step.type === "pulumi:pulumi:Stack" || step.type.startsWith("pulumi:providers:")) continue;
     let action = actionOf[step.op];
     if (!action) continue;
-    const base = { resource: logicalName(step.urn), type: typeName(step.type) };
+    const base = { resource: urnName(step.urn), type: typeName(step.type) };
     if (action === "create") {
       // Gone from the service (the refresh dropped it) versus new in git and never deployed.
       if (inState.has(step.urn)) action = "recreate";
@@ -153,7 +153,7 @@ export interface PreviewedDrift {
 
 export async function previewDrift(stack: Stack, onEvent?: (e: EngineEvent) => void): Promise<PreviewedDrift> {
   const state = await stack.exportStack();
-  const resources: (StateResource & { urn: string })[] = state.deployment?.resources ?? [];
+  const resources = parseExport(state).deployment.resources ?? [];
   const inState = new Set<string>(resources.map((r) => r.urn));
   const events: EngineEvent[] = [];
   await stack.preview({

@@ -12,7 +12,8 @@ import type { EsignClient } from "../client";
 import { isGone } from "../client";
 import { normalizeEmail } from "../core/compare";
 import { firstMatch } from "../core/patterns";
-import { esignKind } from "../core/type-token";
+import type { StateResource as StateRecord } from "../pulumi-state/export";
+import { esignKind } from "../pulumi-state/type-token";
 
 import type { IgnoreCollection } from "../account-file/schema";
 
@@ -50,12 +51,8 @@ export interface Managed {
   faxLineUsers: Map<string, Set<string>>;
 }
 
-/** A resource of the stack's state, as `pulumi stack export` gives it. */
-export interface StateResource {
-  type: string;
-  outputs?: Record<string, unknown>;
-  inputs?: Record<string, unknown>;
-}
+/** A resource of the stack's state (pulumi-state/export.ts), or one the program declares: what the unmanaged section reads. */
+export type StateResource = Pick<StateRecord, "type" | "inputs" | "outputs">;
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
 const personNames = (p: Record<string, unknown>) => [str(p.accountId), normalizeEmail(str(p.emailAddress))].filter((n): n is string => !!n);

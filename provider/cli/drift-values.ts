@@ -14,7 +14,7 @@ function mask(value: unknown): unknown {
   if (isSecret(value)) return SECRET;
   if (Array.isArray(value)) return value.map(mask);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, SENSITIVE.test(k) ? SECRET : mask(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SENSITIVE.test(k) ? SECRET : mask(v)]));
   }
   return value;
 }

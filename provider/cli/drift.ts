@@ -7,8 +7,6 @@
  * Exit codes: exit-codes.ts (0 clean, 2 drift, 3 unmanaged objects only, 1 error). Needs the pulumi CLI on PATH and the stack's backend
  * and secrets settings (PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE...) in the environment.
  */
-import * as fs from "fs";
-import * as path from "path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { CommandError } from "./command";
 import { commandClient, commandSettings } from "./command-client";
@@ -21,7 +19,9 @@ import { ignoreFor } from "./drift-ignore";
 import { managedOf, unmanagedObjects } from "./drift-unmanaged";
 import { withRedactedEmails } from "./drift-redact";
 import { withPendingOperations } from "./recover-drift";
-import { pendingOperations, type ExportedDeployment } from "../deployment/pending-state";
+import { engineErrors } from "../pulumi-state/cli";
+import { parseExport, pendingOperations } from "../pulumi-state/export";
+import { projectFile } from "../pulumi-state/stack";
 import { POINTS_TO_FULL } from "../deployment/errors";
 
 export interface DriftOptions {
@@ -35,20 +35,19 @@ export interface DriftOptions {
   redactEmails?: boolean;
 }
 
+/** The output of the command an Automation API error carries (its `commandResult`, which the class keeps private). */
+function commandOutput(e: unknown): string {
+  const result: unknown = e && typeof e === "object" && "commandResult" in e ? e.commandResult : undefined;
+  const field = (key: "stderr" | "stdout") => (result && typeof result === "object" && key in result ? String(Reflect.get(result, key) ?? "") : "");
+  return `${field("stderr")}\n${field("stdout")}`;
+}
+
 /**
  * One line for a failure: the engine's own "error: ..." lines when the CLI failed (a provider's
  * one-line error, e.g. a refused key), never the Automation API's dump of the whole command.
  */
 export function reason(e: unknown): string {
-  const result = (e as { commandResult?: { stderr?: string; stdout?: string } })?.commandResult;
-  const text = `${result?.stderr ?? ""}\n${result?.stdout ?? ""}`;
-  const lines = text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("error: "))
-    .map((l) => l.slice("error: ".length));
-  // The engine repeats a step's error in its summary ("preview failed: ..."); say it once.
-  const unique = [...new Set(lines)].filter((l) => !/^(preview|update) failed$/i.test(l));
+  const unique = engineErrors(commandOutput(e));
   // A key refusal is given in full once and pointed to by the other resources (D62): the full one says it all.
   const full = unique.filter((l) => !l.includes(POINTS_TO_FULL));
   if (full.length) return full.join("; ");
@@ -59,7 +58,7 @@ export function reason(e: unknown): string {
 
 /** Runs the command (options parsed by commands/drift.ts); resolves to the exit code. */
 export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
-  if (!["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(args.dir, f)))) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
+  if (!projectFile(args.dir)) throw new CommandError(`no Pulumi.yaml in ${args.dir}`);
   // Said here: the Automation API's own error for a missing CLI is "code: -2".
   if (!onPath("pulumi", ui.io.env)) throw new CommandError("the pulumi CLI is not on PATH (drift runs `pulumi preview --refresh` with it): install it, https://www.pulumi.com/docs/install/");
   try {
@@ -77,7 +76,7 @@ export async function drift(args: DriftOptions, ui: Ui): Promise<number> {
     const client = await commandClient(settings, new CommandError("no API key to list the account's objects: the stack's esign:apiKey or ESIGN_API_KEY"));
     const found = await unmanagedObjects(client, managedOf(previewed.resources), ignore, previewed.removals);
     const unmanaged = args.redactEmails ? withRedactedEmails(found) : found;
-    const exported = (await stack.exportStack()) as ExportedDeployment;
+    const exported = parseExport(await stack.exportStack());
     ui.print(withPendingOperations(formatDrift(stackName, previewed.entries, args.format, ui.out, unmanaged), stackName, args.format, exported));
     // Pending creates are a difference between state and service too (an object may be unrecorded).
     const code = driftExitCode(previewed.entries, unmanaged);

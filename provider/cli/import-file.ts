@@ -13,6 +13,7 @@ import { appKey, memberKey, whoKey } from "../account-file/rules";
 import { normalizeEmail } from "../core/compare";
 import type { AccountRead } from "./export";
 import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
+import { nativeTypeToken } from "../pulumi-state/type-token";
 
 /** Where the engine downloads the plugin from (the schema's `pluginDownloadURL`; the names are decided once). */
 
@@ -56,7 +57,7 @@ export function importFileOf(read: AccountRead, opts: ImportFileOptions = {}): I
   const person = (who: string) => (who.includes("@") ? (accountIds.get(normalizeEmail(who)!) ?? who) : who);
   const target = opts.provider ? { provider: opts.provider.name } : { version: opts.version ?? packageVersion(), pluginDownloadUrl: PLUGIN_DOWNLOAD_URL };
   const resources: ImportSpec[] = [];
-  const add = (kind: string, name: string, id: string) => resources.push({ type: `esign:index:${kind}`, name, id, ...target });
+  const add = (kind: string, name: string, id: string) => resources.push({ type: nativeTypeToken(kind), name, id, ...target });
 
   if (file.team && teamId) add("Team", "team", teamId);
   for (const m of file.members ?? []) {

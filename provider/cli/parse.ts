@@ -3,31 +3,11 @@
  * errors said in one short line naming the flag, and a suggestion for a misspelt name.
  */
 import { parseArgs } from "node:util";
+import { closest as nearest } from "../core/suggest";
 import { Args, Command, UsageError } from "./command";
 
-/** The closest of `names` to `typed`, when it is close enough to be a typo. */
-export function closest(typed: string, names: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const name of names) {
-    const d = distance(typed, name);
-    if (d < bestDistance) [best, bestDistance] = [name, d];
-  }
-  const allowed = Math.max(1, Math.floor(typed.length / 3));
-  return best !== undefined && bestDistance <= allowed ? best : undefined;
-}
-
-/** Optimal string alignment distance: edits, with a swap of neighbours counted as one (drfit -> drift). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.length][b.length];
-}
+/** The closest of `names` to `typed`, when it is close enough to be a typo (one edit per 3 characters, at least one). */
+export const closest = (typed: string, names: string[]): string | undefined => nearest(typed, names, 3, 1);
 
 const suggestion = (typed: string, names: string[]) => {
   const near = closest(typed, names);

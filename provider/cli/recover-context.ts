@@ -9,27 +9,15 @@
  *   (decrypted), never the environment, as the plugin itself reads them (D43). The stack's key
  *   may be another account's, where the create never went.
  */
-import { SECRET_SIG, SIG_KEY } from "../core/secret-sig";
 import type { ProviderContext } from "../deployment/context";
 import { Deployment } from "../deployment/context";
-import type { ExportedDeployment, PendingOperation } from "../deployment/pending-state";
+import { plainProps, type ExportedDeployment, type PendingOperation } from "../pulumi-state/export";
+import { stackConfig } from "../pulumi-state/stack";
 import { isDefaultProvider, providerName, settingsMap } from "../native/config";
-import { mustPulumi } from "./recover-pulumi";
-
-/** A decrypted export's values with the secret wrappers (`{sig, plaintext}`) removed, deeply. */
-export function unwrapSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unwrapSecrets);
-  if (value && typeof value === "object") {
-    const o = value as Record<string, unknown>;
-    if (o[SIG_KEY] === SECRET_SIG) return unwrapSecrets(typeof o.plaintext === "string" ? JSON.parse(o.plaintext) : o.value);
-    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrapSecrets(v)]));
-  }
-  return value;
-}
 
 /** The explicit esign provider a pending create names (`<provider urn>::<id>`), or undefined for a default one. */
 function explicitProviderUrn(op: PendingOperation): string | undefined {
-  const ref = typeof op.resource.provider === "string" ? op.resource.provider : "";
+  const ref = op.resource.provider ?? "";
   const urn = ref.slice(0, ref.lastIndexOf("::"));
   if (!/::pulumi:providers:esign::[^:]+$/.test(urn)) return undefined;
   return isDefaultProvider(providerName(urn)) ? undefined : urn;
@@ -59,8 +47,8 @@ export class RecoverContexts {
 
   /** The stack's settings: its config (decrypted) over ESIGN_* (the program's own precedence). */
   private async fromStackConfig(): Promise<ProviderContext> {
-    const config = JSON.parse(await mustPulumi(this.dir, ["config", "--json", "--show-secrets", "--stack", this.stackName], "pulumi config")) as Record<string, { value?: string }>;
-    return new Deployment("dynamic", { get: (key) => config[key]?.value }).context();
+    const config = await stackConfig(this.dir, this.stackName);
+    return new Deployment("dynamic", { get: (key) => config[key] }).context();
   }
 
   /** An explicit provider's recorded inputs, and nothing from the environment. */
@@ -68,7 +56,7 @@ export class RecoverContexts {
     const name = providerName(urn);
     const record = (this.plain.deployment.resources ?? []).find((r) => r.urn === urn && !r.delete);
     if (!record) throw new Error(`provider ${name} is not in the stack's state: cannot tell which account its pending creates went to`);
-    const settings = settingsMap(unwrapSecrets(record.inputs ?? {}) as Record<string, unknown>);
+    const settings = settingsMap(plainProps(record.inputs));
     if (!settings["esign:apiKey"]) throw new Error(`provider ${name} has no apiKey in the stack's state: cannot look in its account`);
     return new Deployment("native", { get: (key) => settings[key], env: {}, holder: { explicit: name } }).context();
   }

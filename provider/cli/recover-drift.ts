@@ -6,7 +6,19 @@
  */
 import type { DriftFormat } from "./drift-format";
 import { mdCode, visible } from "./drift-escape";
-import { pendingLine, pendingSummary, type ExportedDeployment } from "../deployment/pending-state";
+import { pendingOperations, type ExportedDeployment } from "../pulumi-state/export";
+import { urnName } from "../pulumi-state/type-token";
+
+/** The pending operations as short names (`creating portal`), for reports (`esign drift`). */
+export function pendingSummary(exported: ExportedDeployment): string[] {
+  return pendingOperations(exported).map((op) => `${op.type} ${urnName(op.resource.urn)}`);
+}
+
+/** The report's line for a stack with pending operations: what they are and what settles them. */
+export function pendingLine(stack: string, pending: string[]): string {
+  const n = pending.length;
+  return `stack ${stack}: ${n} pending operation${n === 1 ? "" : "s"} from a run that was cut off (${pending.join(", ")}): run \`esign recover\` before \`pulumi up\``;
+}
 
 export function withPendingOperations(report: string, stack: string, format: DriftFormat, exported: ExportedDeployment): string {
   const pending = pendingSummary(exported);

@@ -1,7 +1,7 @@
 /**
  * What `esign recover` does about the stack's lock (DECISIONS D132): it acts only on what it saw.
  *
- * - A file backend shows its locks (recover-pulumi.ts `fileBackendLocks`). A lock whose process
+ * - A file backend shows its locks (pulumi-state/locks.ts `stackLocks`). A lock whose process
  *   runs on this machine is a running update: refused, always. A lock of this machine whose
  *   process is gone was left by a cut-off run: `--unlock` removes exactly that file. A lock of
  *   another machine (or one naming no process) cannot be judged from here: only `--cancel-update
@@ -12,8 +12,7 @@
  *
  * A pure function of what was seen and asked, so every case is tested without a backend.
  */
-import type { StackLock } from "./recover-pulumi";
-import { describeLock } from "./recover-pulumi";
+import { describeLock, type StackLock } from "../pulumi-state/locks";
 
 /** What recover saw of the stack's lock: a file backend's lock files, or a backend it cannot look into. */
 export type LockView = { seen: true; locks: StackLock[] } | { seen: false; backend: string };

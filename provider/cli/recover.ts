@@ -6,7 +6,7 @@
  * `esign:apiKey` or ESIGN_API_KEY; an explicit native provider's own recorded key for its
  * resources, recover-context.ts). Any program: dynamic, native (YAML, SDKs; inline ones with
  * --no-run-program), the account file. For each pending create of an esign resource it finds
- * the object the create made (deployment/pending-find.ts) and records it in the state, or drops
+ * the object the create made (made/settle.ts) and records it in the state, or drops
  * the pending create when it made nothing, printing one line per resource:
  *
  *   recorded  ApiApp "portal": API app "Portal" (client id ...)
@@ -17,23 +17,23 @@
  * The state is edited with the engine's own commands: `pulumi stack export`, the edit, `pulumi
  * stack import`, then `pulumi refresh --run-program --target` of the recorded resources, so each
  * is read by its provider (DECISIONS D95). The import happens only while the checkpoint is the one
- * read (recover-import.ts), and a lock is removed only when seen and judged a cut-off run's, or
+ * read (pulumi-state/import.ts), and a lock is removed only when seen and judged a cut-off run's, or
  * named with --cancel-update (recover-lock.ts, D132). Exit 0: settled (or nothing pending); 4: a
  * create could not be told apart (two candidates), nothing changed; 1: failure (a locked stack
  * without --unlock, or a stack that changed in between, included); 64: usage.
  */
 import * as fs from "fs";
-import * as path from "path";
-import { parse as parseYaml } from "yaml";
-import { candidatesFor, idempotent, type Candidate } from "../deployment/pending-find";
-import { esignKind, heldIds, pendingCreates, pendingOperations, recordedAlready, settle, urnName, type ExportedDeployment, type PendingOperation, type Settlement } from "../deployment/pending-state";
-import { declaredKeys } from "../operations";
-import { registry } from "../resources/registry";
+import { decide, type Decision } from "../made/settle";
+import { engineError, mustPulumi, pulumi } from "../pulumi-state/cli";
+import { settle } from "../pulumi-state/edit";
+import { pendingCreates, pendingOperations } from "../pulumi-state/export";
+import { backendLocks, describeLock } from "../pulumi-state/locks";
+import { backendUrl, exportStack, lastUpdateEnd, projectName } from "../pulumi-state/stack";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 import { EXIT } from "./exit-codes";
-import { RecoverContexts, unwrapSecrets } from "./recover-context";
-import { importUnlessChanged } from "./recover-import";
+import { RecoverContexts } from "./recover-context";
+import { importUnlessChanged } from "../pulumi-state/import";
 import { lockPlan } from "./recover-lock";
-import { describeLock, engineError, fileBackendLocks, mustPulumi, pulumi } from "./recover-pulumi";
 
 export interface RecoverOptions {
   dir: string;
@@ -53,66 +53,13 @@ export interface RecoverOptions {
   err: (line: string) => void;
 }
 
-/** One pending create and what was found for it. */
-interface Outcome {
-  op: PendingOperation;
-  kind: string;
-  name: string;
-  settlement?: Settlement;
-  candidates?: Candidate[];
-  why: string;
-}
-
 const pad = (word: string) => word.padEnd(9);
 
-function line(o: Outcome, dryRun: boolean): string {
+function line(o: Decision, dryRun: boolean): string {
   const what = `${o.kind} "${o.name}"`;
   if (!o.settlement) return `${pad("ambiguous")} ${what}: ${o.why}; nothing changed`;
   const verb = o.settlement.action === "record" ? "recorded" : "cleared";
   return `${dryRun ? `would be ${verb}` : pad(verb)} ${what}: ${o.why}`;
-}
-
-/** Seconds: when the stack's last finished update ended (a cut-off run began after it). */
-async function lastUpdateEnd(dir: string, stack: string): Promise<number | undefined> {
-  const r = await pulumi(dir, ["stack", "history", "--json", "--stack", stack]);
-  if (r.code !== 0) return undefined;
-  const ends = (JSON.parse(r.stdout || "[]") as { endTime?: string | number }[])
-    .map((u) => (typeof u.endTime === "number" ? u.endTime : Date.parse(String(u.endTime ?? "")) / 1000))
-    .filter((t) => Number.isFinite(t) && t > 0);
-  return ends.length ? Math.max(...ends) : undefined;
-}
-
-async function decide(contexts: RecoverContexts, plain: ExportedDeployment, op: PendingOperation, since: number | undefined): Promise<Outcome> {
-  const kind = esignKind(op.resource.type)!;
-  const name = urnName(op.resource.urn);
-  const base = { op, kind, name };
-  if (recordedAlready(plain, op.resource.urn)) return { ...base, settlement: { op, action: "drop" }, why: "a later run already recorded it; the stale pending record is cleared" };
-  if (idempotent(kind)) return { ...base, settlement: { op, action: "drop" }, why: "the next up takes it over in place (its create is idempotent)" };
-  const inputs = withoutProvider(plainInputs(plain, op));
-  const found = await candidatesFor(await contexts.for(op), kind, inputs, { held: heldIds(plain, kind), since });
-  if (found.length === 0) return { ...base, settlement: { op, action: "drop" }, why: "the create made nothing; the next up creates it" };
-  if (found.length > 1) return { ...base, candidates: found, why: `${found.length} candidates: ${found.map((c) => c.label).join(", ")}` };
-  const declared = declaredKeys(registry[kind], inputs);
-  return { ...base, settlement: { op, action: "record", id: found[0].id, declared }, why: found[0].label };
-}
-
-/** The op's inputs from the decrypted export (same URN). */
-function plainInputs(plain: ExportedDeployment, op: PendingOperation): Record<string, unknown> {
-  const twin = pendingOperations(plain).find((p) => p.type === op.type && p.resource.urn === op.resource.urn);
-  return unwrapSecrets(twin?.resource.inputs ?? {}) as Record<string, unknown>;
-}
-
-function withoutProvider(inputs: Record<string, unknown>): Record<string, unknown> {
-  const { __provider: _p, ...rest } = inputs;
-  return rest;
-}
-
-function projectName(dir: string): string | undefined {
-  for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
-    const file = path.join(dir, f);
-    if (fs.existsSync(file)) return (parseYaml(fs.readFileSync(file, "utf8")) as { name?: string })?.name;
-  }
-  return undefined;
 }
 
 /** Runs the command; resolves to its exit code. */
@@ -127,11 +74,10 @@ export async function recover(opts: RecoverOptions): Promise<number> {
 
   // A cut-off run leaves its lock on a file backend; every later command then stops on it.
   // Only a lock recover saw and judged a cut-off run's is removed; other backends' only when named (D132).
-  const who = await pulumi(opts.dir, ["whoami", "--json"]);
-  const backendUrl = who.code === 0 ? String((JSON.parse(who.stdout) as { url?: string }).url ?? "") : (process.env.PULUMI_BACKEND_URL ?? "");
-  const locksNow = () => fileBackendLocks(backendUrl, project, stack);
+  const backend = await backendUrl(opts.dir);
+  const locksNow = () => backendLocks(backend, project, stack);
   const seen = locksNow();
-  const plan = lockPlan(seen ? { seen: true, locks: seen } : { seen: false, backend: backendUrl }, { stack, unlock: opts.unlock, cancelUpdate: opts.cancelUpdate });
+  const plan = lockPlan(seen ? { seen: true, locks: seen } : { seen: false, backend }, { stack, unlock: opts.unlock, cancelUpdate: opts.cancelUpdate });
   if (plan.refuse) {
     err(plan.refuse);
     return EXIT.FAILURE;
@@ -155,9 +101,8 @@ export async function recover(opts: RecoverOptions): Promise<number> {
     }
   };
 
-  const read = await mustPulumi(opts.dir, ["stack", "export", "--stack", stack], "pulumi stack export");
-  const exported = JSON.parse(read) as ExportedDeployment;
-  const plain = JSON.parse(await mustPulumi(opts.dir, ["stack", "export", "--show-secrets", "--stack", stack], "pulumi stack export")) as ExportedDeployment;
+  const { text: read, exported } = await exportStack(opts.dir, stack);
+  const { exported: plain } = await exportStack(opts.dir, stack, true);
   const creates = pendingCreates(exported);
   const others = pendingOperations(exported).filter((op) => op.type !== "creating" || esignKind(op.resource.type) === undefined);
   if (creates.length === 0) {
@@ -168,11 +113,11 @@ export async function recover(opts: RecoverOptions): Promise<number> {
 
   const contexts = new RecoverContexts(opts.dir, stack, plain);
   const since = await lastUpdateEnd(opts.dir, stack);
-  const outcomes: Outcome[] = [];
-  for (const op of creates) outcomes.push(await decide(contexts, plain, op, since));
+  const decisions: Decision[] = [];
+  for (const op of creates) decisions.push(await decide((o) => contexts.for(o), plain, op, since));
 
-  const ambiguous = outcomes.some((o) => !o.settlement);
-  for (const o of outcomes) out(line(o, opts.dryRun || ambiguous));
+  const ambiguous = decisions.some((o) => !o.settlement);
+  for (const o of decisions) out(line(o, opts.dryRun || ambiguous));
   if (others.length) out(`${others.length} other pending operation(s) (${others.map((o) => `${o.type} ${urnName(o.resource.urn)}`).join(", ")}): \`pulumi refresh --run-program\` clears them`);
   if (ambiguous) {
     err("a pending create matches several objects; delete the extra one (or adopt the right one: clientId, templateId, number) and run again. Nothing was changed.");
@@ -181,7 +126,7 @@ export async function recover(opts: RecoverOptions): Promise<number> {
   await unlock();
   if (opts.dryRun) return EXIT.OK;
 
-  const settlements = outcomes.map((o) => o.settlement!);
+  const settlements = decisions.flatMap((o) => (o.settlement ? [o.settlement] : [])); // every one: none is ambiguous
   const edited = settle(exported, settlements);
   const refused = await importUnlessChanged({ dir: opts.dir, stack, read, edited, locksNow });
   if (refused) {

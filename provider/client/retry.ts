@@ -4,7 +4,7 @@
  * errors are retried only for idempotent operations, or when the request provably never
  * left (connection refused, DNS failure). Any other write after an ambiguous failure is
  * surfaced (`ambiguous: true`) for the resource to decide: it reads what its lost call did and
- * keeps it or sends again (resources/shared/lost-answer.ts, DECISIONS D90).
+ * keeps it or sends again (made/once.ts, DECISIONS D90).
  */
 export interface RetryPolicy {
   /** Retries of 5xx / network errors (idempotent operations). */

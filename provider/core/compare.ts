@@ -20,7 +20,7 @@ export function sameEmail(a: string | undefined | null, b: string | undefined | 
   return normalizeEmail(a) === normalizeEmail(b);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Structural equality where undefined, null and absent keys are all the same. */
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -18,6 +18,11 @@ export function sha256(content: Buffer | string): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
+/** A system error's code (`ENOENT`, `EEXIST`), or undefined for any other error. */
+export function errnoCode(e: unknown): string | undefined {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
+}
+
 /** The content hash of a file, or a failure reason naming the rule. */
 export function hashFile(filePath: string): { hash: string } | { error: string } {
   try {
@@ -25,6 +30,6 @@ export function hashFile(filePath: string): { hash: string } | { error: string }
     if (!stat.isFile()) return { error: `must be a readable file (${filePath} is not a file)` };
     return { hash: sha256(fs.readFileSync(path.resolve(filePath))) };
   } catch (e) {
-    return { error: `must be a readable file (${(e as NodeJS.ErrnoException).code ?? String(e)}: ${filePath})` }; // fs throws ErrnoExceptions; a missing code falls back to the text
+    return { error: `must be a readable file (${errnoCode(e) ?? String(e)}: ${filePath})` };
   }
 }

@@ -14,7 +14,7 @@
  * spacing), the last try at the bound.
  *
  * One rule, used by: a create waiting until its object is readable (each lagging kind's
- * `settle`), a lost answer's look (resources/shared/lost-answer.ts: nothing listed is no proof
+ * `settle`), a lost answer's look (made/once.ts: nothing listed is no proof
  * until the bound has passed), and a refresh of a young object (operations/index.ts read: a
  * 404 within the bound of the create recorded in the state is the lag, not "gone").
  */

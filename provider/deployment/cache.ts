@@ -31,9 +31,15 @@ export class ParentListCache {
     private readonly now = () => Date.now(),
   ) {}
 
-  get<T>({ name }: CacheKey<T>, load: () => Promise<T>): Promise<T> {
+  /** The entry's value as its key types it: one map holds every kind of list, so the type lives in the key (the only cast). */
+  private valueOf<T>(_key: CacheKey<T>, hit: { value: Promise<unknown> }): Promise<T> {
+    return hit.value as Promise<T>;
+  }
+
+  get<T>(key: CacheKey<T>, load: () => Promise<T>): Promise<T> {
+    const { name } = key;
     const hit = this.entries.get(name);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    if (hit && this.now() - hit.at < this.ttlMs) return this.valueOf(key, hit);
     const value = load();
     this.entries.set(name, { at: this.now(), value });
     // A failed read is not cached: the next child tries again.
@@ -44,10 +50,11 @@ export class ParentListCache {
   }
 
   /** Applies a write this process made to the cached list, if one is cached (no re-read). */
-  patch<T>({ name }: CacheKey<T>, change: (value: T) => T): void {
+  patch<T>(key: CacheKey<T>, change: (value: T) => T): void {
+    const { name } = key;
     const hit = this.entries.get(name);
     if (!hit) return;
-    const value = (hit.value as Promise<T>).then(change);
+    const value = this.valueOf(key, hit).then(change);
     this.entries.set(name, { at: hit.at, value });
     value.catch(() => {
       if (this.entries.get(name)?.value === value) this.entries.delete(name);

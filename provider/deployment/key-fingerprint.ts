@@ -47,7 +47,7 @@ const current = new Map<string, Promise<string>>();
  * stays as it was), else one fingerprint per key per process (one scrypt, shared by resources).
  */
 export async function fingerprintFor(key: string, recorded?: unknown): Promise<string> {
-  if (await matchesKey(recorded, key)) return recorded as string;
+  if (typeof recorded === "string" && (await matchesKey(recorded, key))) return recorded;
   let fp = current.get(key);
   if (!fp) current.set(key, (fp = fingerprint(key)));
   return fp;

@@ -7,12 +7,13 @@
  * (which become aliases), `aliases` in a program. Never `adopt`: should the old name's delete
  * run in a later deployment than the adopting create, it would remove the object the new name took.
  *
- * The state is the checkpoint the run's first check read (deployment/pending-checkpoint.ts: a
+ * The state is the checkpoint the run's first check read (pulumi-state/checkpoint.ts: a
  * file backend); where it cannot be read, nothing is refused here, and the service's own
  * refusal (an app's name) says the same at create.
  */
 import type { Props } from "../core/resource";
-import { esignKind, urnName, type ExportedDeployment, type StateResource } from "./pending-state";
+import type { ExportedDeployment, StateResource } from "../pulumi-state/export";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 
 /** The account file's logical names: `<prefix>:<key>` (account-file/program.ts), e.g. `app:portal`. */
 const FILE_NAME = /^(app|template|fax):([^:]+)$/;

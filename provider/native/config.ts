@@ -17,13 +17,14 @@ import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../deployment/key-fing
 import { parseSettings, SETTINGS } from "../deployment/settings";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { UNKNOWN } from "../core/unknowns";
+import { urnName } from "../pulumi-state/type-token";
 import { isSecret, reveal, secret, type Json } from "./secrets";
 
 const NAMES = new Set(SETTINGS.map((s) => s.name as string));
 
 /** A provider resource's name from its URN (`...::pulumi:providers:esign::eu` -> `eu`). */
 export function providerName(urn: string | undefined): string {
-  return (urn ?? "").split("::").pop() ?? "";
+  return urnName(urn ?? "");
 }
 
 /** The engine names the providers it makes from stack config `default` or `default_<version>`. */

@@ -3,7 +3,7 @@
  * allows, through the same client and reads as the resources. A lookup that matches nothing,
  * or several objects, fails in one line naming what it looked for.
  */
-import { visibleApps } from "../resources/api-app/finder";
+import { visibleApps } from "../resources/api-app/made";
 import { registry } from "../resources/registry";
 import { fromWire } from "../core/naming";
 import type { ProviderContext } from "../deployment/context";

@@ -19,8 +19,8 @@ import type { DiffRun } from "../deployment/hand-over";
 import { KeyRefusal, onceInFull, PartialCreate, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
 import { withServiceWarnings } from "../deployment/service-warnings";
-import { afterCutOff } from "../deployment/pending-create";
-import { currentCheckpoint } from "../deployment/pending-checkpoint";
+import { afterCutOff } from "../made/after-cut-off";
+import { currentCheckpoint } from "../pulumi-state/checkpoint";
 import { holderInState, renamedWithoutAliases } from "../deployment/renamed";
 import { inputSchemas, registry } from "../resources/registry";
 import { inputFailures } from "../core/check";
@@ -64,7 +64,7 @@ function renameFailures(d: Deployment, type: string, impl: ResourceImpl, olds: P
   return holder ? [{ property: named.property, reason: renamedWithoutAliases(type, named.what, named.property, holder) }] : [];
 }
 
-/** The declared input keys create records (also what `esign recover` records: deployment/pending-state.ts). */
+/** The declared input keys create records (also what `esign recover` records: pulumi-state/export.ts). */
 export function declaredKeys(impl: ResourceImpl, inputs: Props): string[] {
   const inputKeys = new Set([...Object.keys(impl.rules), ...(impl.extraInputs ?? [])]);
   return Object.keys(inputs)
@@ -187,7 +187,7 @@ function makeOperations(type: string): ResourceOperations {
             return withDeclared(impl, { ...keepUnreported(impl.rules, outs, given), [PIN]: accountId, ...(await recordKey(d)), ...made }, given);
           };
           try {
-            // After a cut-off run the object may exist already (deployment/pending-create.ts, D96).
+            // After a cut-off run the object may exist already (made/after-cut-off.ts, D96).
             const { id, outs } = (await afterCutOff(ctx, type, given, checkpointAtStart(d))) ?? (await impl.create(ctx, given));
             return { id, outs: await recorded(id, outs) };
           } catch (error) {

@@ -7,7 +7,7 @@
  * lists them; nothing else names the seven kinds.
  */
 import type { z } from "zod";
-import type { MadeBy } from "../core/finder";
+import type { MadeBy } from "../made/finder";
 import type { ResourceImpl } from "../core/resource";
 import type { Example } from "../schema/examples/types";
 import { propSpecsOf, requiredKeys, type PropsSchema } from "../schema/from-zod";

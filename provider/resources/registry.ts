@@ -1,12 +1,12 @@
 /** Resource type name -> implementation and inputs schema, for the operations (operations/index.ts): from the definitions. */
 import type { ZodType } from "zod";
-import type { MadeBy } from "../core/finder";
+import type { MadeBy } from "../made/finder";
 import type { Props, ResourceImpl } from "../core/resource";
 import { byKind } from "./definitions";
 
 export const registry: Record<string, ResourceImpl> = byKind((d) => d.impl);
 
-/** How each kind finds what a create whose answer never came made (D115): deployment/pending-find.ts. */
+/** How each kind finds what a create whose answer never came made (D115): made/cut-off.ts. */
 export const madeBy: Record<string, MadeBy<Props>> = byKind((d) => d.madeBy as MadeBy<Props>);
 
 /**

@@ -5,6 +5,7 @@
  * `import()` is left out: it runs later, so it ties no knot at load time.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm;
@@ -29,7 +30,7 @@ function resolve(base: string): string | undefined {
   return undefined;
 }
 
-function tsFiles(dir: string): string[] {
+export function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === "node_modules" ? [] : tsFiles(p);
@@ -81,4 +82,18 @@ if (require.main === module) {
   const root = path.resolve(__dirname, "../..");
   const dirs = process.argv.slice(2);
   for (const c of importCycles(root, dirs.length ? dirs : ["provider", "service", "contract"])) console.log(c.join("\n  <-> "), "\n");
+}
+
+/** Runs `check` on a scratch tree of `files` (path -> text) in a temporary directory, removed after. */
+export function onScratchTree(files: Record<string, string>, check: (dir: string) => void): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "architecture-"));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    check(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,14 +1,14 @@
 /**
  * One finder per kind (DECISIONS D115): what a create whose answer never came made is found by
  * the same rules whether the answer was lost inside the run (createOnce), or the run was cut
- * off (`esign recover` and the create-time check: deployment/pending-find.ts `candidatesFor`).
+ * off (`esign recover` and the create-time check: made/cut-off.ts `candidatesFor`).
  * Each case sets up an object the other path used to take, or miss.
  */
 import * as assert from "assert";
 import { Deployment } from "../../provider/deployment/context";
-import { candidatesFor, IDEMPOTENT_KINDS } from "../../provider/deployment/pending-find";
+import { candidatesFor, IDEMPOTENT_KINDS } from "../../provider/made/cut-off";
 import { definitions } from "../../provider/resources/definitions";
-import { lineMadeWith } from "../../provider/resources/fax-line/finder";
+import { lineMadeWith } from "../../provider/resources/fax-line/made";
 import { ProviderHarness, type Props } from "./support/harness";
 import { accountIdOf, allLost, loseNextAnswer, rows } from "./support/lost-answer";
 import { ndaTemplate } from "./support/fixtures";

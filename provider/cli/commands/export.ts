@@ -5,6 +5,7 @@
 import * as fs from "fs";
 import { DEFAULT_BASE_URL } from "../../client/options";
 import { z } from "zod";
+import { errnoCode } from "../../core/files";
 import { Args, Command, CommandError, UsageError } from "../command";
 import { commandClient, commandSettings } from "../command-client";
 import { flagOptions, optionsFromFlags } from "../knob-flags";
@@ -47,7 +48,7 @@ function keyFromFile(flags: ExportFlags): string | undefined {
   try {
     text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (e) {
-    throw new CommandError(`--api-key-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CommandError(`--api-key-file ${file}: ${errnoCode(e) ?? (e instanceof Error ? e.message : String(e))}`);
   }
   const key = text.split(/\r?\n/)[0].trim();
   if (!key) throw new UsageError(`--api-key-file ${file}: no key on its first line`);
@@ -88,7 +89,7 @@ async function run(args: Args, ui: Ui): Promise<number> {
     // "wx" also refuses a file that appeared while the account was read.
     fs.writeFileSync(out, text, { flag: force ? "w" : "wx" });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    if (errnoCode(e) !== "EEXIST") throw e;
     throw new CommandError(refusedOverwrite(out));
   }
   const count = (account.members?.length ?? 0) + (account.apiApps?.length ?? 0) + (account.templates?.length ?? 0) + (account.faxLines?.length ?? 0);

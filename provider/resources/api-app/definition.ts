@@ -1,6 +1,6 @@
 /** ApiApp: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
-import { apiAppFinder } from "./finder";
+import { apiAppFinder } from "./made";
 import { apiAppExamples } from "./examples";
 import { apiAppImpl } from "./resource";
 import { apiAppAbout, apiAppComputed, apiAppInputs, apiAppOutputs } from "./schema";

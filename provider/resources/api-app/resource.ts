@@ -16,7 +16,7 @@
  * Idempotent create without adoption by name (D8): after a create that failed without an
  * answer (5xx or network: it may have been committed), the list is read again and only an app
  * with this name and domains that was not there before the first attempt is kept; none = sent
- * again, at most 3 sends (resources/shared/lost-answer.ts, shared by every kind: D90).
+ * again, at most 3 sends (made/once.ts, shared by every kind: D90).
  * Secrets: `oauthSecret` is a secret output; the app's OAuth secret is nowhere else in state.
  */
 import type { BodyOf } from "../../../contract";
@@ -32,9 +32,9 @@ import { fromWire, toWire } from "../../core/naming";
 import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
 import { isEsignApiError } from "../../client/errors";
-import { createOnce, hold, isHeld } from "../shared/lost-answer";
+import { hold, isHeld } from "../../made/once";
 import type { ResourceImpl } from "../../core/resource";
-import { apiAppFinder, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./finder";
+import { API_APP_KIND, createAppOnce, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./made";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
 type OAuth = ApiAppInputs["oauth"];
@@ -117,13 +117,6 @@ function updateBody(olds: ApiAppState, news: ApiAppInputs): BodyOf<"api_app.upda
   return body;
 }
 
-/**
- * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
- * of this provider process already holds (resources/shared/lost-answer.ts), so two `adopt: true`
- * resources never take one app and a create's recovery never takes an app another create made.
- */
-const API_APP_KIND = "api-app";
-
 /** The caller's own apps with this name and domain set that no resource of this run holds. */
 async function freeMatches(ctx: ProviderContext, inputs: ApiAppInputs): Promise<ApiAppWire[]> {
   return (await ownAppsLike(ctx, inputs)).filter((a) => !isHeld(ctx, API_APP_KIND, a.client_id));
@@ -188,18 +181,10 @@ function nameTaken(error: unknown, inputs: ApiAppInputs): Error | undefined {
  */
 async function createApp(ctx: ProviderContext, inputs: ApiAppInputs): Promise<{ id: string; outs: ApiAppState }> {
   let sent = false;
-  const app = await createOnce(ctx, {
-    kind: API_APP_KIND,
-    what: `API app "${inputs.name}"`,
-    finder: apiAppFinder,
-    inputs,
-    before: async () => new Set((await visibleApps(ctx)).map((a) => a.client_id)),
-    send: async () => {
-      const made = await ctx.client.apiApp.create(createBody(inputs));
-      sent = true;
-      return made;
-    },
-    ifUnknown: "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
+  const app = await createAppOnce(ctx, inputs, async () => {
+    const made = await ctx.client.apiApp.create(createBody(inputs));
+    sent = true;
+    return made;
   });
   // An app found after a lost answer is brought in line (its answer was never read; the list showed it).
   if (!sent) return takeOver(ctx, app, inputs);

@@ -1,6 +1,6 @@
 /** FaxLine: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
-import { faxLineFinder } from "./finder";
+import { faxLineFinder } from "./made";
 import { faxLineExamples } from "./examples";
 import { faxLineImpl } from "./resource";
 import { faxLineAbout, faxLineInputs, faxLineOutputs } from "./schema";

@@ -17,7 +17,7 @@ import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
 import type { ResourceImpl } from "../../core/resource";
-import { buyLineOnce } from "./outcome";
+import { buyLineOnce } from "./made";
 import type { FaxLineInputs, FaxLineState } from "./schema";
 
 type FaxLineWire = ResultOf<"fax_line.get">;

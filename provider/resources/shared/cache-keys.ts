@@ -7,9 +7,9 @@ import type { CallerTeam, Person, TeamPerson } from "./people";
 export const cacheKeys = {
   /** Every API app the caller can see (GET /api_app/list). */
   apiApps: cacheKey<ResultOf<"api_app.get">[]>("api_apps"),
-  /** Every template the caller can see (GET /template/list): a create's "before" and its finder (resources/template/finder.ts). */
+  /** Every template the caller can see (GET /template/list): a create's "before" and its finder (resources/template/made.ts). */
   templates: cacheKey<ResultOf<"template.get">[]>("templates"),
-  /** Every fax line of the caller's team (GET /fax_line/list): a purchase's "before" and its finder (resources/fax-line/finder.ts). */
+  /** Every fax line of the caller's team (GET /fax_line/list): a purchase's "before" and its finder (resources/fax-line/made.ts). */
   faxLines: cacheKey<ResultOf<"fax_line.get">[]>("fax-lines"),
   /** GET /team's answer and the team's id. */
   callerTeam: cacheKey<CallerTeam>("caller-team"),

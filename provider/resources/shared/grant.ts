@@ -11,7 +11,7 @@
  * with a warning naming it (resources/shared/adoption.ts).
  * Pending: for a person whose team invitation is still open the service refuses the grant; it
  * is then recorded with `status: "pending"` and a warning, and `pulumi up --refresh` grants it
- * once they accept (resources/shared/pending.ts). `status` is `granted` otherwise.
+ * once they accept (resources/shared/invited.ts). `status` is `granted` otherwise.
  */
 import type { z } from "zod";
 import { announceAdoption } from "./adoption";
@@ -23,7 +23,7 @@ import type { DiffRules } from "../../core/diff";
 import { findPerson, personKeys, personRequired, personRules, type PersonInput } from "./membership";
 import type { Person } from "./people";
 import { toWire } from "../../core/naming";
-import { grantUnlessInvited, openInvitation, type GrantStatus } from "./pending";
+import { grantUnlessInvited, openInvitation, type GrantStatus } from "./invited";
 import type { ResourceImpl } from "../../core/resource";
 import type { CommonState } from "../define";
 

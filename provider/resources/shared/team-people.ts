@@ -1,7 +1,7 @@
 /**
  * Who is on a team or invited to it, read once per team and shared by every reader in the
  * provider process: TeamMember's create and read, and the pending-grant check of TemplateAccess
- * and FaxLineUser (resources/shared/pending.ts). Writes this process makes patch the cached list
+ * and FaxLineUser (resources/shared/invited.ts). Writes this process makes patch the cached list
  * (`cacheKeys.teamPeople`) instead of re-reading it.
  */
 import { TEAM_ROLE_CODES } from "../../../contract";

@@ -27,7 +27,7 @@ import { lagBound, untilFound } from "../../core/read-lag";
 import { findPerson, personInput, personKeys, personRequired, personRules, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
 import { forgetTeamPeople, resolveTeamId, teamPeople } from "../shared/team-people";
-import { moveOnce, removeOnce } from "./outcome";
+import { moveOnce, removeOnce } from "./made";
 import { isAdmin, isKeyHolder, KEY_HOLDER, whyStays } from "../shared/team-guard";
 import type { TeamMemberInputs, TeamMemberState } from "./schema";
 

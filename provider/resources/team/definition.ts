@@ -1,6 +1,6 @@
 /** Team: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
-import { teamFinder } from "./finder";
+import { teamFinder } from "./made";
 import { teamExamples } from "./examples";
 import { teamImpl } from "./resource";
 import { teamAbout, teamInputs, teamOutputs } from "./schema";

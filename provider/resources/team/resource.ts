@@ -25,7 +25,7 @@ import { finishing } from "../../core/unfinished-create";
 import type { ProviderContext } from "../../deployment/context";
 import { callerTeam, callerTeamId, forgetCallerTeam, statedTeamId } from "../shared/caller-team";
 import { isNotFound, type ResourceImpl } from "../../core/resource";
-import { createTeamOnce } from "./outcome";
+import { createTeamOnce } from "./made";
 import type { TeamInputs, TeamState } from "./schema";
 
 type TeamWire = ResultOf<"team.get">;

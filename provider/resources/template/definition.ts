@@ -1,6 +1,6 @@
 /** Template: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
-import { templateFinder } from "./finder";
+import { templateFinder } from "./made";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
 import { templateAbout, templateComputed, templateInputs, templateOutputs } from "./schema";

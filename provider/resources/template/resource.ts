@@ -40,7 +40,7 @@ import { fromWire, toWire } from "../../core/naming";
 import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
 import { unlessGone, type Props, type ResourceImpl } from "../../core/resource";
-import { makeTemplateOnce } from "./outcome";
+import { makeTemplateOnce } from "./made";
 import { waitForTemplate } from "./wait";
 import type { TemplateInputs, TemplateState } from "./schema";
 

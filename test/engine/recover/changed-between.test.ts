@@ -1,7 +1,7 @@
 /**
  * `esign recover` acts only on what it saw (D132), through the real CLI on a file backend. Its
  * state edit never overwrites an update that ran after it read the stack: the import
- * (cli/recover-import.ts) exports the stack again first and refuses, in one line, when the
+ * (pulumi-state/import.ts) exports the stack again first and refuses, in one line, when the
  * checkpoint is not the one the edit was made from, or when an update holds the lock (the read,
  * then a real `pulumi up`, then the import). And `esign recover --unlock` leaves a lock it cannot
  * judge (another machine's) and never removes a running update's; `--cancel-update STACK` removes
@@ -15,9 +15,9 @@ import * as path from "path";
 import { runPulumi } from "../../support/account-file";
 import { localBackendEnv, repoRoot } from "../support/engine";
 import { esign } from "./cut-project";
-import { importUnlessChanged } from "../../../provider/cli/recover-import";
-import { fileBackendLocks } from "../../../provider/cli/recover-pulumi";
-import type { ExportedDeployment } from "../../../provider/deployment/pending-state";
+import { importUnlessChanged } from "../../../provider/pulumi-state/import";
+import { backendLocks } from "../../../provider/pulumi-state/locks";
+import type { ExportedDeployment } from "../../../provider/pulumi-state/export";
 
 describe("engine: recover acts only on what it saw (the import, the lock)", function () {
   this.timeout(300_000);
@@ -33,7 +33,7 @@ describe("engine: recover acts only on what it saw (the import, the lock)", func
     for (const r of d.deployment.resources ?? []) if (r.type === "pulumi:pulumi:Stack") r.outputs = { ...r.outputs, edited: "by recover" };
     return d;
   };
-  const guard = (read: string) => importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => fileBackendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
+  const guard = (read: string) => importUnlessChanged({ dir, stack: "test", read, edited: editOf(read), locksNow: () => backendLocks(env.PULUMI_BACKEND_URL, "between", "test") });
   const up = async (n: number) => {
     const r = await runPulumi(["up", "--yes", "--skip-preview", "--stack", "test"], dir, { ...env, N: String(n) });
     assert.strictEqual(r.code, 0, r.stdout + r.stderr);

@@ -6,7 +6,7 @@
  */
 import * as assert from "assert";
 import { RecoverContexts } from "../../../provider/cli/recover-context";
-import type { ExportedDeployment, PendingOperation } from "../../../provider/deployment/pending-state";
+import type { ExportedDeployment, PendingOperation } from "../../../provider/pulumi-state/export";
 
 const SIG = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 const stackUrn = "urn:pulumi:test::p";

@@ -3,14 +3,14 @@
  * no lock (Pulumi Cloud, S3, GCS, Azure) `--unlock` cancels nothing and says so, and only
  * `--cancel-update STACK` naming the stack runs `pulumi cancel`; on a file backend a lock of this
  * machine whose process is gone is removed (that file only), a running one never, another
- * machine's only when named. The locks are real lock files read by `fileBackendLocks`.
+ * machine's only when named. The locks are real lock files read by `backendLocks`.
  */
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { lockPlan, namesStack, type LockAsk } from "../../../provider/cli/recover-lock";
-import { fileBackendLocks, type StackLock } from "../../../provider/cli/recover-pulumi";
+import { backendLocks, type StackLock } from "../../../provider/pulumi-state/locks";
 
 /** A pid no process has: the highest pid the kernel hands out is below it. */
 const GONE_PID = 2 ** 22 + 7;
@@ -18,7 +18,7 @@ const GONE_PID = 2 ** 22 + 7;
 describe("esign recover: the lock (no backend changed)", () => {
   let root: string;
   let lockDir: string;
-  const locks = () => fileBackendLocks(`file://${root}`, "acct", "prod")!;
+  const locks = () => backendLocks(`file://${root}`, "acct", "prod")!;
   const write = (name: string, content: Record<string, unknown>) =>
     fs.writeFileSync(path.join(lockDir, `${name}.json`), JSON.stringify({ username: "ci", timestamp: "2026-11-29T01:00:00Z", ...content }));
   const ask = (a: Partial<LockAsk> = {}): LockAsk => ({ stack: "prod", unlock: false, ...a });

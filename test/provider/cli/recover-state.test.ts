@@ -7,7 +7,9 @@
 import * as assert from "assert";
 import { formatDrift } from "../../../provider/cli/drift-format";
 import { withPendingOperations } from "../../../provider/cli/recover-drift";
-import { esignKind, pendingCreates, settle, type ExportedDeployment } from "../../../provider/deployment/pending-state";
+import { settle } from "../../../provider/pulumi-state/edit";
+import { parseExport, pendingCreates, type ExportedDeployment } from "../../../provider/pulumi-state/export";
+import { esignKind } from "../../../provider/pulumi-state/type-token";
 
 const urn = (type: string, name: string) => `urn:pulumi:prod::acct::${type}::${name}`;
 const APP = "pulumi-nodejs:dynamic/esign:ApiApp";
@@ -38,6 +40,14 @@ describe("esign recover: the state edit (no CLI)", () => {
       pendingCreates(deployment()).map((o) => o.resource.urn),
       [urn(APP, "portal"), urn(LINE, "line")],
     );
+  });
+
+  it("reads an export through one schema: every key it does not name kept, a malformed one refused in one line naming the key", () => {
+    const text = JSON.stringify({ ...deployment(), extra: 1 });
+    const read = parseExport(text);
+    assert.deepStrictEqual(read, JSON.parse(text), "nothing dropped, nothing added");
+    assert.deepStrictEqual(parseExport({ version: 3 }).deployment, {}, "a stack never deployed has an empty deployment");
+    assert.throws(() => parseExport({ version: 3, deployment: { resources: [{ urn: 7, type: "t" }] } }), /^Error: the stack's export is not in the form esign reads: deployment\.resources\.0\.urn: /);
   });
 
   it("records a found object as the op's own resource after every other, drops a cleared one, keeps the rest pending", () => {

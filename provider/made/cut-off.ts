@@ -1,8 +1,8 @@
 /**
  * What a cut-off create made: for a pending create (the engine's record of a create whose
  * answer never came, with the resource's kind and inputs), the objects in the account that it
- * may have made. Shared by `esign recover` (cli/recover.ts) and the create-time check
- * (pending-create.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
+ * may have made. Shared by `esign recover` (settle.ts) and the create-time check
+ * (after-cut-off.ts). Each kind's own finder (its definition's `madeBy`, DECISIONS D115: the
  * one a lost answer inside a run uses too) lists what the create could have made; each is then
  * read with the kind's own read and kept only when the kind's own diff finds no difference from
  * the declared inputs: the object is what this create would have made.
@@ -21,8 +21,8 @@
 import { lagBound, untilFound } from "../core/read-lag";
 import type { Props } from "../core/resource";
 import { madeBy, registry } from "../resources/registry";
-import { findMade } from "../resources/shared/find-made";
-import type { ProviderContext } from "./context";
+import { findMade } from "./find";
+import type { ProviderContext } from "../deployment/context";
 
 /** The kinds whose create makes nothing a second create would duplicate (their definition says why). */
 export const IDEMPOTENT_KINDS: ReadonlySet<string> = new Set(Object.keys(madeBy).filter((kind) => "idempotent" in madeBy[kind]));
@@ -42,7 +42,7 @@ export interface Candidate {
   /** How a person recognises it: `API app "Portal" (client id ...)`. */
   label: string;
   /** Its state as the kind's read gave it. */
-  state?: Props;
+  state: Props;
 }
 
 export interface FindOptions {
@@ -65,12 +65,13 @@ export async function candidatesFor(ctx: ProviderContext, kind: string, inputs: 
   // nothing is found (D122).
   let said = false;
   const look = async () => {
-    const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: registry[kind] });
+    const made = await findMade(ctx, finder, inputs, { held: (id) => opts.held.has(id), since: opts.since, sameAs: { impl: registry[kind], inputs } });
     if (made.length > 0) return made;
     if (!said) ctx.log(`${kind}: nothing the cut-off create made is listed yet; looking again for up to ${Math.round(lagBound(ctx) / 1000)} s (the service may not list a new object at once)`);
     said = true;
     return undefined;
   };
   const found = (await untilFound(ctx, Date.now(), look)) ?? [];
-  return found.map((m) => ({ id: m.id, label: m.label, state: m.state }));
+  // The kind's read gave each its state (sameAs): one gone since the list is no candidate.
+  return found.flatMap((m) => (m.state ? [{ id: m.id, label: m.label, state: m.state }] : []));
 }

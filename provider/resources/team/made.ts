@@ -6,11 +6,13 @@
  * name is refused with the way out, never taken silently nor reported as "nothing made" (the next
  * create would fail on "already belongs to a team"): it may be a team the caller was on before.
  */
-import type { Finder } from "../../core/finder";
+import type { Finder } from "../../made/finder";
 import { isNotFound } from "../../core/resource";
 import { callerTeam, forgetCallerTeam } from "../shared/caller-team";
 import type { CallerTeam } from "../shared/people";
 import type { TeamInputs } from "./schema";
+import type { ProviderContext } from "../../deployment/context";
+import { createOnce } from "../../made/once";
 
 export const teamFinder: Finder<TeamInputs, CallerTeam> = {
   async list(ctx, inputs) {
@@ -32,3 +34,20 @@ export const teamFinder: Finder<TeamInputs, CallerTeam> = {
   label: (t) => `team "${t.team.name}" (${t.teamId})`,
   tellsApart: true,
 };
+
+/**
+ * POST /team/create (then the team's id), never failing a later run on "already belongs to a team"
+ * because an answer was lost (D90, D93): the finder above reads the caller's team: none = not
+ * committed (sent again); the declared one = kept.
+ */
+export function createTeamOnce(ctx: ProviderContext, inputs: TeamInputs, send: () => Promise<CallerTeam>): Promise<CallerTeam> {
+  return createOnce(ctx, {
+    kind: "team",
+    what: `team "${inputs.name ?? "(unnamed)"}"`,
+    finder: teamFinder,
+    inputs,
+    before: async () => undefined,
+    send,
+    ifUnknown: 'the team may exist: add adopt: true before the next up, which otherwise fails on "already belongs to a team"',
+  });
+}

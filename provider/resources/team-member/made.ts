@@ -8,7 +8,7 @@
  * the person over in place).
  */
 import type { ProviderContext } from "../../deployment/context";
-import { writeOnce } from "../shared/lost-answer";
+import { writeOnce } from "../../made/once";
 import { findPerson, type PersonInput } from "../shared/membership";
 import type { TeamPerson } from "../shared/people";
 import { forgetTeamPeople, teamPeople } from "../shared/team-people";

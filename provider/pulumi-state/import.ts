@@ -14,8 +14,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { ExportedDeployment } from "../deployment/pending-state";
-import { describeLock, mustPulumi, type StackLock } from "./recover-pulumi";
+import type { ExportedDeployment } from "./export";
+import { mustPulumi } from "./cli";
+import { describeLock, type StackLock } from "./locks";
 
 /** The same checkpoint: the two exports' JSON equal, whitespace aside. */
 export function sameCheckpoint(a: string, b: string): boolean {

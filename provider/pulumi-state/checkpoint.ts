@@ -13,28 +13,13 @@
  * undefined is returned (DECISIONS D96).
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import * as zlib from "zlib";
-import { fileURLToPath } from "url";
+import { z } from "zod";
 import { procStatFields } from "../core/proc-stat";
-import type { ExportedDeployment } from "./pending-state";
-
-/** The root directory of a file backend, or undefined for another backend. */
-export function fileBackendRoot(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  let url = env.PULUMI_BACKEND_URL;
-  if (!url) {
-    try {
-      const home = env.PULUMI_HOME || path.join(os.homedir(), ".pulumi");
-      url = (JSON.parse(fs.readFileSync(path.join(home, "credentials.json"), "utf8")) as { current?: string }).current;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!url?.startsWith("file://")) return undefined;
-  if (url === "file://~") return os.homedir();
-  return fileURLToPath(url.replace(/^file:\/\/~(?=\/)/, `file://${os.homedir()}`));
-}
+import { fileBackendRoot } from "./backend";
+import { deploymentSchema, type ExportedDeployment } from "./export";
+import { localPid, lockedStacks, lockFiles, stackLockDir } from "./locks";
 
 /** This process's ancestors' pids (Linux /proc; elsewhere only the parent). */
 function ancestors(): Set<number> {
@@ -51,40 +36,25 @@ function ancestors(): Set<number> {
 
 /** The stack whose update holds a lock taken by one of this process's ancestors (the CLI that launched the provider). */
 function lockedStack(root: string, project: string): string | undefined {
-  const dir = path.join(root, ".pulumi", "locks", "organization", project);
-  let stacks: string[];
-  try {
-    stacks = fs.readdirSync(dir);
-  } catch {
-    return undefined;
-  }
   const mine = ancestors();
-  for (const stack of stacks) {
-    let files: string[] = [];
-    try {
-      files = fs.readdirSync(path.join(dir, stack)).filter((f) => f.endsWith(".json"));
-    } catch {
-      continue;
-    }
-    for (const f of files) {
-      try {
-        const lock = JSON.parse(fs.readFileSync(path.join(dir, stack, f), "utf8")) as { pid?: number; hostname?: string };
-        if (lock.hostname === os.hostname() && typeof lock.pid === "number" && mine.has(lock.pid)) return stack;
-      } catch {
-        // a lock being written: not ours to judge
-      }
-    }
-  }
-  return undefined;
+  return lockedStacks(root, project).find((stack) =>
+    lockFiles(stackLockDir(root, project, stack)).some((l) => {
+      const pid = localPid(l);
+      return pid !== undefined && mine.has(pid);
+    }),
+  );
 }
 
+const checkpointFile = z.looseObject({ version: z.number(), checkpoint: z.looseObject({ latest: deploymentSchema.optional() }).optional() });
+
+/** A checkpoint file (plain or gzipped) as an export; undefined when there is none or it is not one. */
 function readCheckpoint(file: string): ExportedDeployment | undefined {
   for (const [name, decode] of [
     [file, (b: Buffer) => b],
     [`${file}.gz`, (b: Buffer) => zlib.gunzipSync(b)],
   ] as const) {
     try {
-      const parsed = JSON.parse(decode(fs.readFileSync(name)).toString("utf8")) as { version: number; checkpoint?: { latest?: ExportedDeployment["deployment"] } };
+      const parsed = checkpointFile.parse(JSON.parse(decode(fs.readFileSync(name)).toString("utf8")));
       return parsed.checkpoint?.latest ? { version: parsed.version, deployment: parsed.checkpoint.latest } : undefined;
     } catch {
       // next form

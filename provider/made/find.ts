@@ -1,21 +1,21 @@
 /**
- * Runs a kind's finder (core/finder.ts, DECISIONS D115): the one way every caller asks "what did
+ * Runs a kind's finder (made/finder.ts, DECISIONS D115): the one way every caller asks "what did
  * this create make". The kind lists what its create could have made; this leaves out what was
  * there before the first send, what the service says was made before `since`, and what another
  * holds, and (after a cut-off run, `sameAs`) keeps only what the kind's read and diff find equal
  * to the inputs.
  */
-import { keepUnreported } from "../../core/diff";
-import type { Finder, Made, MadeQuery } from "../../core/finder";
-import { defaultDiff, isNotFound, type Props, type ResourceImpl } from "../../core/resource";
-import type { ProviderContext } from "../../deployment/context";
+import { keepUnreported } from "../core/diff";
+import type { Finder, Made, MadeQuery } from "./finder";
+import { defaultDiff, isNotFound, type Props, type ResourceImpl } from "../core/resource";
+import type { ProviderContext } from "../deployment/context";
 
 export interface FindMade extends MadeQuery {
   /**
    * After a cut-off run: the kind's implementation, whose read and diff keep an object only when
    * it is exactly what the create would have made (its answer, and so its object, was never seen).
    */
-  sameAs?: ResourceImpl;
+  sameAs?: { impl: ResourceImpl; inputs: Props };
 }
 
 /** Allowance for the clock of the machine that ran the update against the service's. */
@@ -32,8 +32,9 @@ export async function findMade<I, W>(ctx: ProviderContext, finder: Finder<I, W>,
   if (!q.sameAs) return free;
   const equal: Made<W>[] = [];
   for (const m of free) {
-    const state = await readOrGone(ctx, q.sameAs, m.id, inputs as Props);
-    if (state && !(await differs(q.sameAs, m.id, state, inputs as Props))) equal.push({ ...m, state });
+    const { impl, inputs: declared } = q.sameAs;
+    const state = await readOrGone(ctx, impl, m.id, declared);
+    if (state && !(await differs(impl, m.id, state, declared))) equal.push({ ...m, state });
   }
   return equal;
 }

@@ -6,9 +6,10 @@
  */
 import type { ResultOf } from "../../../contract";
 import { sameSet } from "../../core/compare";
-import type { Finder } from "../../core/finder";
+import type { Finder } from "../../made/finder";
 import { unlessGone } from "../../core/resource";
 import type { ProviderContext } from "../../deployment/context";
+import { createOnce } from "../../made/once";
 import { cacheKeys } from "../shared/cache-keys";
 import type { ApiAppInputs } from "./schema";
 
@@ -40,3 +41,23 @@ export const apiAppFinder: Finder<ApiAppInputs, ApiAppWire> = {
   namedId: (inputs) => inputs.clientId,
   tellsApart: true,
 };
+
+/**
+ * Adoption bookkeeping (not delete protection, which is deployment/claims.ts): the apps a resource
+ * of this provider process already holds (made/once.ts), so two `adopt: true`
+ * resources never take one app and a create's recovery never takes an app another create made.
+ */
+export const API_APP_KIND = "api-app";
+
+/** POST /api_app sent so that a lost answer never leaves a second app: the one made, or the one found after a lost answer. */
+export function createAppOnce(ctx: ProviderContext, inputs: ApiAppInputs, send: () => Promise<ApiAppWire>): Promise<ApiAppWire> {
+  return createOnce(ctx, {
+    kind: API_APP_KIND,
+    what: `API app "${inputs.name}"`,
+    finder: apiAppFinder,
+    inputs,
+    before: async () => new Set((await visibleApps(ctx)).map((a) => a.client_id)),
+    send,
+    ifUnknown: "the app may exist: if the web UI or `esign export` shows it, add adopt: true (or its clientId) before the next up, which otherwise creates another",
+  });
+}

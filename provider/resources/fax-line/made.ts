@@ -6,11 +6,12 @@
  * such lines apart, so a create after a cut-off run stops rather than take one (D96).
  */
 import type { ResultOf } from "../../../contract";
-import type { Finder } from "../../core/finder";
+import type { Finder } from "../../made/finder";
 import { unlessGone } from "../../core/resource";
 import type { ProviderContext } from "../../deployment/context";
 import { cacheKeys } from "../shared/cache-keys";
 import type { FaxLineInputs } from "./schema";
+import { createOnce } from "../../made/once";
 
 export type FaxLineWire = ResultOf<"fax_line.get">;
 
@@ -49,3 +50,26 @@ export const faxLineFinder: Finder<FaxLineInputs, FaxLineWire> = {
   namedId: (inputs) => inputs.number,
   tellsApart: false,
 };
+
+/**
+ * A fax line purchase whose answer was lost (DECISIONS D90): the lines are listed before the
+ * purchase (once per run, kept in step with this run's purchases) and, after a loss, the kind's
+ * finder (above, D115) names a line that was not there before and that no other create of
+ * this run holds: the one bought.
+ */
+export const FAX_LINE_KIND = "fax-line";
+
+/** POST /fax_line/create, never buying a second line for one lost answer. */
+export async function buyLineOnce(ctx: ProviderContext, inputs: FaxLineInputs, send: () => Promise<FaxLineWire>): Promise<FaxLineWire> {
+  const line = await createOnce(ctx, {
+    kind: FAX_LINE_KIND,
+    what: `fax line in ${inputs.country} ${inputs.areaCode}`,
+    finder: faxLineFinder,
+    inputs,
+    before: async () => new Set((await visibleLines(ctx)).map((l) => l.number)),
+    send,
+    ifUnknown: "a line may have been bought: run `esign recover` (or see the web UI) before the next up, which otherwise buys another",
+  });
+  ctx.cache.patch(cacheKeys.faxLines, (lines) => [...lines.filter((l) => l.number !== line.number), line]);
+  return line;
+}

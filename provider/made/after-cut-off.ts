@@ -15,9 +15,10 @@ import { isDeepStrictEqual } from "util";
 import type { Props } from "../core/resource";
 import { hasSigKey } from "../core/secret-sig";
 import { registry } from "../resources/registry";
-import type { ProviderContext } from "./context";
-import { candidatesFor, idempotent, tellsApart } from "./pending-find";
-import { esignKind, heldIds, pendingCreates, recordedAlready, urnName, type ExportedDeployment, type PendingOperation } from "./pending-state";
+import type { ProviderContext } from "../deployment/context";
+import { candidatesFor, idempotent, tellsApart } from "./cut-off";
+import { heldIds, pendingCreates, recordedAlready, type ExportedDeployment, type PendingOperation } from "../pulumi-state/export";
+import { esignKind, urnName } from "../pulumi-state/type-token";
 
 /** The pending op's inputs are these (secrets, encrypted in the checkpoint, are not compared). */
 function sameInputs(recorded: Props, given: Props): boolean {
@@ -54,7 +55,7 @@ export async function afterCutOff(ctx: ProviderContext, kind: string, given: Pro
   if (found.length > 1 || twins.length > 1) {
     throw new Error(`${kind} ${names}: a run that was cut off left this create pending, and ${found.length} objects match it (${found.map((c) => c.label).join(", ")}); ${recover}`);
   }
-  const outs = found[0].state ?? ((await registry[kind].read(ctx, found[0].id, given)) as Props);
+  const outs = found[0].state;
   await ctx.warn(`${kind} ${names} adopted ${found[0].label}: the run that was cut off made it (its create is pending in the stack's state); \`esign recover\` clears that record`);
   return { id: found[0].id, outs };
 }

@@ -9,11 +9,11 @@
  * (the kind's finder looks again for an object that was not there before: D115), and
  * `writeOnce` for a write whose effect a read can see (a removal, a move).
  */
-import { isEsignApiError, type EsignApiError } from "../../client/errors";
-import type { Finder } from "../../core/finder";
-import { lagBound, untilFound } from "../../core/read-lag";
-import type { ProviderContext } from "../../deployment/context";
-import { findMade } from "./find-made";
+import { isEsignApiError, type EsignApiError } from "../client/errors";
+import type { Finder } from "./finder";
+import { lagBound, untilFound } from "../core/read-lag";
+import type { ProviderContext } from "../deployment/context";
+import { findMade } from "./find";
 
 /** Sends of one write at most (the first and the retries after a proven "not committed"). */
 export const SEND_ATTEMPTS = 3;

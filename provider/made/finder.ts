@@ -1,10 +1,10 @@
 /**
  * How a kind finds what one of its creates made when the create's answer never came (DECISIONS
- * D115): after a lost answer inside a run (resources/shared/lost-answer.ts `createOnce`), and
- * after a run cut off (deployment/pending-find.ts, read by `esign recover` and by the create-time
- * check of deployment/pending-create.ts). One finder per kind, given by its definition
+ * D115): after a lost answer inside a run (made/once.ts `createOnce`), and
+ * after a run cut off (made/cut-off.ts, read by `esign recover` and by the create-time
+ * check of made/after-cut-off.ts). One finder per kind, given by its definition
  * (resources/<kind>/definition.ts `madeBy`), so both ask the service the same question the same
- * way; resources/shared/find-made.ts runs it.
+ * way; made/find.ts runs it.
  */
 import type { ProviderContext } from "../deployment/context";
 
