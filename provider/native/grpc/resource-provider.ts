@@ -104,7 +104,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
 
     CheckConfig: unary(
       ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
-      (req) => configCalls.checkConfig(req),
+      (req) => configCalls.checkConfig(req, options.config),
     ),
     DiffConfig: unary(
       ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
