@@ -15,7 +15,7 @@ import { DEFAULT_BASE_URL } from "../client/options";
 import { UNKNOWN } from "../core/unknowns";
 import { isSecret, reveal, secret, type Json } from "./secrets";
 
-const NAMES = new Set(SETTINGS.map((s) => s.name as string));
+const NAMES = new Set<string>(SETTINGS.map((s) => s.name));
 
 /** A provider resource's name from its URN (`...::pulumi:providers:esign::eu` -> `eu`). */
 export function providerName(urn: string | undefined): string {
@@ -64,7 +64,7 @@ export type AccountReader = (baseUrl: string, apiKey: string) => Promise<KeyAcco
 const readAccount: AccountReader = async (baseUrl, apiKey) => {
   // Loaded on first use: a preview with an unchanged key never needs the HTTP client (axios).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { EsignClient } = require("../client") as typeof import("../client");
+  const { EsignClient }: typeof import("../client") = require("../client");
   const a = await new EsignClient({ apiKey, baseUrl }).account.get();
   return { accountId: a.account_id, email: a.email_address ?? undefined, answer: a };
 };
@@ -129,7 +129,8 @@ interface KeyUse {
 async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader, memory: ConfigMemory): Promise<{ record: Json } | { reason: string }> {
   const { keys, verified } = memory;
   const oldFingerprint = olds[KEY_FINGERPRINT];
-  const oldAccount = typeof olds[KEY_ACCOUNT] === "string" ? (olds[KEY_ACCOUNT] as string) : undefined;
+  const recordedAccount: unknown = olds[KEY_ACCOUNT];
+  const oldAccount = typeof recordedAccount === "string" ? recordedAccount : undefined;
   if (typeof oldFingerprint === "string" && (await keys.matchesKey(oldFingerprint, use.key))) return { record: { [KEY_FINGERPRINT]: oldFingerprint, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
   const oldKey = asText(olds.apiKey);
   if (oldFingerprint === undefined && oldKey !== undefined && oldKey === use.key) return { record: { [KEY_FINGERPRINT]: await keys.fingerprint(use.key) } };
@@ -144,7 +145,7 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader, mem
         reason: `${refused} the service refused the new key's account (401 "Unauthorized API usage"): only accounts with the Developer or Admin team role may make API calls: use a key of one; it was not recorded`,
       };
     }
-    const status = (error as { status?: number }).status;
+    const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
     if (status === 401) return { reason: `${refused} the new key was refused (401 unauthorized) by ${use.baseUrl}; it was not recorded` };
     return { reason: `${refused} the new key could not be verified at ${use.baseUrl} (${error instanceof Error ? error.message : error}); it was not recorded` };
   }
@@ -194,7 +195,7 @@ async function recordNewKey(use: KeyUse, read: AccountReader, { keys, verified }
 
 /** DiffConfig: which settings changed. A change never replaces the provider (that would replace every resource it manages). */
 export function diffConfig(olds: Json, news: Json): { changed: string[] } {
-  const changed = SETTINGS.map((s) => s.name as string).filter((name) => {
+  const changed = SETTINGS.map((s): string => s.name).filter((name) => {
     if (isUnknownValue(news[name])) return true;
     return asText(olds[name]) !== asText(news[name]);
   });

@@ -6,7 +6,7 @@
  */
 import { constructHandler } from "./grpc/construct";
 import { protocol, resourceProviderHandlers } from "./grpc/resource-provider";
-import { listen, type GrpcServer } from "./grpc/server";
+import { fieldOf, listen, type GrpcServer } from "./grpc/server";
 import { NativeHost } from "./host";
 import { packageVersion } from "./version";
 
@@ -25,8 +25,7 @@ function trackUncaughtErrors(onError: (error: unknown) => void): void {
   const handler = (error: unknown) => {
     if (seen.has(error)) return;
     seen.add(error);
-    const e = error as { stack?: string; message?: string };
-    console.error(e?.stack || e?.message || String(error));
+    console.error(fieldOf(error, "stack") || fieldOf(error, "message") || String(error));
     onError(error);
   };
   process.on("uncaughtException", handler);

@@ -20,7 +20,7 @@ export function nativeProvider(version: string, resources: NativeResources = new
       // The Account component runs on the SDK's runtime (@pulumi/pulumi, grpc-js): loaded at the
       // first Construct, so that neither the plugin's start nor its start-up snapshot holds it (D118).
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as above
-      const { constructAccount } = require("./account") as typeof import("./account");
+      const { constructAccount }: typeof import("./account") = require("./account");
       return constructAccount(name, inputs, options);
     },
   };

@@ -30,19 +30,19 @@ export interface ConfigHooks extends NativeConfig.ConfigMemory {
 
 /** CheckConfig: the settings' inputs, or one failure per refused setting; a verified key's account is kept on the host. */
 export async function checkConfig(request: CheckRequest, host: ConfigHooks): Promise<MessageInitShape<typeof CheckResponseSchema>> {
-  const { inputs, failures } = await config().checkConfig(request.urn, (request.news ?? {}) as Json, (request.olds ?? {}) as Json, undefined, host);
+  const { inputs, failures } = await config().checkConfig(request.urn, request.news ?? {}, request.olds ?? {}, undefined, host);
   return { inputs, failures: failures.map((f) => ({ property: f.property, reason: f.reason })) };
 }
 
 /** DiffConfig: which settings changed; never a replace. */
 export function diffConfig(request: DiffRequest, DIFF: typeof DiffResponse_DiffChanges): MessageInitShape<typeof DiffResponseSchema> {
-  const { changed } = config().diffConfig((request.olds ?? {}) as Json, (request.news ?? {}) as Json);
+  const { changed } = config().diffConfig(request.olds ?? {}, request.news ?? {});
   return { changes: changed.length ? DIFF.DIFF_SOME : DIFF.DIFF_NONE, diffs: changed, replaces: [] };
 }
 
 /** Configure: the provider's inputs (`args` from newer engines; older ones send only `esign:config:*` variables). */
 export function configure(request: ConfigureRequest, host: ConfigHooks): MessageInitShape<typeof ConfigureResponseSchema> {
-  const inputs: Json = request.args ? (request.args as Json) : { ...request.variables };
+  const inputs: Json = request.args ? request.args : { ...request.variables };
   const name: string | undefined = request.name || undefined;
   const { get, env } = config().configuredSettings(name, inputs);
   // An explicit provider is named in its errors (which key was refused: D61).
