@@ -131,7 +131,8 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader, mem
   const oldFingerprint = olds[KEY_FINGERPRINT];
   const recordedAccount: unknown = olds[KEY_ACCOUNT];
   const oldAccount = typeof recordedAccount === "string" ? recordedAccount : undefined;
-  if (typeof oldFingerprint === "string" && (await keys.matchesKey(oldFingerprint, use.key))) return { record: { [KEY_FINGERPRINT]: oldFingerprint, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
+  if (typeof oldFingerprint === "string" && (await keys.matchesKey(oldFingerprint, use.key)))
+    return { record: { [KEY_FINGERPRINT]: oldFingerprint, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
   const oldKey = asText(olds.apiKey);
   if (oldFingerprint === undefined && oldKey !== undefined && oldKey === use.key) return { record: { [KEY_FINGERPRINT]: await keys.fingerprint(use.key) } };
   if (oldFingerprint === undefined && oldKey === undefined) return recordNewKey(use, read, memory);

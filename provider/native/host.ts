@@ -56,12 +56,14 @@ export class NativeHost {
 
   /** The provider the plugin's server is given: each method loads the real one and calls it. */
   provider(): provider.Provider {
-    const call = (name: Method) => (...args: unknown[]) => {
-      const target = this.loadProvider();
-      const method = target[name];
-      if (typeof method !== "function") throw new Error(`esign: the provider has no ${name}`);
-      return Reflect.apply(method, target, args);
-    };
+    const call =
+      (name: Method) =>
+      (...args: unknown[]) => {
+        const target = this.loadProvider();
+        const method = target[name];
+        if (typeof method !== "function") throw new Error(`esign: the provider has no ${name}`);
+        return Reflect.apply(method, target, args);
+      };
     return { version: this.version, ...Object.fromEntries(PROVIDER_METHODS.map((name) => [name, call(name)])) };
   }
 

@@ -40,7 +40,6 @@ const unary =
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
 const props = (struct: JsonObject | undefined): JsonObject => struct ?? {};
 
-
 const failuresOf = (failures: provider.CheckFailure[] | undefined) => (failures ?? []).map((f) => ({ property: f.property, reason: f.reason }));
 
 /** As server.js's catch blocks in check, diff, read, delete and invoke: the error and its stack on stderr, then the error. */

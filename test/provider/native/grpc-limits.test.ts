@@ -72,7 +72,10 @@ describe("native plugin: its gRPC server at its limits", function () {
   let server: GrpcServer;
   let client: any;
   before(async () => {
-    server = await listen("pulumirpc.ResourceProvider", resourceProviderHandlers({ provider: echoing, config: { configure: () => {}, verified: new Map(), keys: new KeyFingerprints() }, attach: () => {} }));
+    server = await listen(
+      "pulumirpc.ResourceProvider",
+      resourceProviderHandlers({ provider: echoing, config: { configure: () => {}, verified: new Map(), keys: new KeyFingerprints() }, attach: () => {} }),
+    );
     client = new provrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
   });
   after(async () => {

@@ -79,7 +79,11 @@ describe("native plugin: its gRPC server (over HTTP/2, grpc-js as the client)", 
   let client: any;
 
   before(async () => {
-    const handlers = resourceProviderHandlers({ provider: recordingProvider(calls), config: { configure: ({ get, env, holder }) => configured.push({ get, env: env ?? {}, holder }), verified: new Map(), keys: new KeyFingerprints() }, attach: (a) => attached.push(a) });
+    const handlers = resourceProviderHandlers({
+      provider: recordingProvider(calls),
+      config: { configure: ({ get, env, holder }) => configured.push({ get, env: env ?? {}, holder }), verified: new Map(), keys: new KeyFingerprints() },
+      attach: (a) => attached.push(a),
+    });
     server = await listen("pulumirpc.ResourceProvider", handlers);
     client = new provrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
   });
