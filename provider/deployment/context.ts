@@ -88,7 +88,7 @@ export class Deployment {
   readonly issues: SettingIssue[];
   /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
   readonly holder: KeyHolder;
-  /** What the run accumulates: claims, hand-overs, the checkpoint memo, the creates' book, refusals said (deployment/run.ts). */
+  /** What the run accumulates: claims, hand-overs, the checkpoint read once, the creates' book, refusals said (deployment/run.ts). */
   readonly run: Run;
   /** Warnings and debug lines to the engine (stderr without one). */
   readonly log: EngineLog;
@@ -171,7 +171,7 @@ export class Deployment {
     // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
     // and loading it (axios and its dependencies) was a fixed cost of every preview.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { EsignClient: Client } = require("../client") as typeof import("../client");
+    const { EsignClient: Client }: typeof import("../client") = require("../client");
     const client = new Client({
       apiKey: settings.apiKey,
       baseUrl: settings.baseUrl,
