@@ -4,18 +4,13 @@
  * `*@contractor.example` matches every address of that domain; `+1415*` every number starting so.
  */
 
-const cache = new Map<string, RegExp>();
-
+/** A pattern's expression (made per call: lists are short, and a cache would be module state). */
 function regexOf(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (!re) {
-    const body = pattern
-      .split("*")
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*");
-    cache.set(pattern, (re = new RegExp(`^${body}$`, "i")));
-  }
-  return re;
+  const body = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${body}$`, "i");
 }
 
 export function patternMatches(pattern: string, name: string): boolean {

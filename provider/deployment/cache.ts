@@ -24,6 +24,7 @@ export interface CacheKey<T> {
 export const cacheKey = <T>(name: string): CacheKey<T> => ({ name });
 
 export class ParentListCache {
+  /** Values of every key's type: each is read back by a key of the name it was stored under, so of its type (the casts below). */
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(

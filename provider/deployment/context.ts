@@ -1,7 +1,7 @@
 /**
  * What every provider operation runs with. A host's configure makes a Deployment (settings
  * from stack config first, then environment variables; which provider holds the key; the
- * claims and the key refusals already said of this deployment) and passes it to each
+ * run it belongs to: deployment/run.ts) and passes it to each
  * operation; its context() is the shared client (made on first use), the parent-list cache and
  * the account read. No module state: a test or a host that serves several deployments in one
  * process makes a new Deployment instead of resetting anything.
@@ -15,12 +15,11 @@ import type { ResultOf } from "../../contract";
 import type { EsignClient } from "../client";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { ParentListCache } from "./cache";
-import { Claims } from "./claims";
 import { EngineLog } from "./engine-log";
-import { serviceWarningsTo } from "./service-warnings";
-import { HandOvers } from "./hand-over";
-import { RunMemo } from "./run-memo";
-import { RemovalBudget } from "./removal-budget";
+import type { HandOvers } from "./hand-over";
+import { KeyFingerprints } from "./key-fingerprint";
+import type { RemovalBudget } from "./removal-budget";
+import { Run } from "./run";
 import type { KeyHolder } from "./errors";
 import { clientOptionsOf, parseSettings, type ParsedSettings, type SettingIssue } from "./settings";
 
@@ -44,6 +43,8 @@ export interface ProviderContext {
   handOvers: HandOvers;
   /** What the run's authoritative sets remove, against one limit for the run (deployment/removal-budget.ts). */
   removals: RemovalBudget;
+  /** What the run accumulates (deployment/run.ts): the creates' book a lost answer's look reads. */
+  run: Run;
   /** How long after a create a read that misses the object is taken for the service's lag; default READ_LAG_BOUND_MS (core/read-lag.ts, D120). */
   readLagMs?: number;
   /** The key's account (GET /account once per context; deployment/account-pin.ts). */
@@ -68,16 +69,15 @@ export interface ConfigureRequest {
   holder?: KeyHolder;
 }
 
-/** What a host's Deployments share across configures: the run's claims, verified accounts, the engine's log. */
+/** What a host's Deployments share across configures: the run, verified accounts, key fingerprints, the engine's log. */
 export interface HostState {
-  readonly claims: Claims;
+  /** What the run accumulates (deployment/run.ts). */
+  readonly run: Run;
   /** Accounts a key was verified for (the native plugin's CheckConfig): the pin's read reuses them. */
   readonly verified: ReadonlyMap<string, KeyAccount>;
+  /** The key fingerprints the host computed (deployment/key-fingerprint.ts). */
+  readonly keys: KeyFingerprints;
   readonly log: EngineLog;
-  /** What the run's diffs left for its creates. */
-  readonly handOvers: HandOvers;
-  readonly memo: RunMemo;
-  readonly removals: RemovalBudget;
   /** The read-after-create lag's bound, ms (default READ_LAG_BOUND_MS of core/read-lag.ts; fast tests shorten it). */
   readonly readLagMs?: number;
 }
@@ -88,21 +88,15 @@ export class Deployment {
   readonly issues: SettingIssue[];
   /** Which provider holds the key (an explicit one of the native plugin is named in errors). */
   readonly holder: KeyHolder;
-  /** Objects a create of this deployment took over, kept by the deletes of the same run. */
-  readonly claims: Claims;
+  /** What the run accumulates: claims, hand-overs, the checkpoint read once, the creates' book, refusals said (deployment/run.ts). */
+  readonly run: Run;
   /** Warnings and debug lines to the engine (stderr without one). */
   readonly log: EngineLog;
-  /** What a diff of this run left for the create that follows it (a template's update_files, D91). */
-  readonly handOvers: HandOvers;
-  /** What the run read once (the stack's checkpoint before its first create, D96). */
-  readonly memo: RunMemo;
-  /** What the run's authoritative sets remove (D139). */
-  readonly removals: RemovalBudget;
+  /** The key fingerprints the host computed (deployment/key-fingerprint.ts). */
+  readonly keys: KeyFingerprints;
   /** The read-after-create lag's bound (core/read-lag.ts); undefined: its default. */
   readonly readLagMs: number | undefined;
   private readonly verified: ReadonlyMap<string, KeyAccount>;
-  /** Key refusals already given in full (one per distinct summary, D62). */
-  readonly refusalsSaid = new Set<string>();
   private shared: ProviderContext | undefined;
 
   constructor(
@@ -114,29 +108,29 @@ export class Deployment {
     this.settings = settings;
     this.issues = issues;
     this.holder = request.holder ?? {};
-    this.claims = state.claims ?? new Claims();
+    this.run = state.run ?? new Run();
     this.verified = state.verified ?? new Map();
+    this.keys = state.keys ?? new KeyFingerprints();
     this.log = state.log ?? new EngineLog(undefined);
-    this.handOvers = state.handOvers ?? new HandOvers();
-    this.memo = state.memo ?? new RunMemo();
-    this.removals = state.removals ?? new RemovalBudget();
     this.readLagMs = state.readLagMs;
+  }
+
+  /** What a successor of this deployment keeps: the run and the host's state. */
+  private get kept(): HostState {
+    return { run: this.run, verified: this.verified, keys: this.keys, log: this.log, readLagMs: this.readLagMs };
+  }
+
+  /** The run's hand-overs, as a resource's diff reads them (deployment/hand-over.ts DiffRun). */
+  get handOvers(): HandOvers {
+    return this.run.handOvers;
   }
 
   /**
    * The deployment after a configure: this one when nothing changed, else one with the new
-   * settings and a new client and cache that keeps the claims (the same run goes on).
+   * settings and a new client and cache that keeps the run (the same run goes on).
    */
   reconfigure(request: ConfigureRequest): Deployment {
-    const next = new Deployment(this.host, request, {
-      claims: this.claims,
-      verified: this.verified,
-      log: this.log,
-      handOvers: this.handOvers,
-      memo: this.memo,
-      removals: this.removals,
-      readLagMs: this.readLagMs,
-    });
+    const next = new Deployment(this.host, request, this.kept);
     const same = JSON.stringify([next.settings, next.issues]) === JSON.stringify([this.settings, this.issues]) && next.holder.explicit === this.holder.explicit;
     return same ? this : next;
   }
@@ -147,15 +141,7 @@ export class Deployment {
    * stay, so an Attach after Configure keeps an explicit provider's key.
    */
   withLog(log: EngineLog): Deployment {
-    return new Deployment(this.host, this.request, {
-      claims: this.claims,
-      verified: this.verified,
-      log,
-      handOvers: this.handOvers,
-      memo: this.memo,
-      removals: this.removals,
-      readLagMs: this.readLagMs,
-    });
+    return new Deployment(this.host, this.request, { ...this.kept, log });
   }
 
   /** Whether resources record the fingerprint of the key they were last deployed with. */
@@ -185,8 +171,8 @@ export class Deployment {
     // Loaded on first use: check and diff (all of an unchanged preview) never need the client,
     // and loading it (axios and its dependencies) was a fixed cost of every preview.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { EsignClient: Client } = require("../client") as typeof import("../client");
-    const client = new Client({ ...clientOptionsOf(settings), onWarnings: serviceWarningsTo(this.log) });
+    const { EsignClient: Client }: typeof import("../client") = require("../client");
+    const client = new Client({ ...clientOptionsOf(settings), onWarnings: this.run.warnings.to(this.log) });
     const verified = this.verified;
     const engineLog = this.log;
     let account: Promise<KeyAccount> | undefined;
@@ -195,8 +181,9 @@ export class Deployment {
       cache: new ParentListCache(),
       settings,
       holder: this.holder,
-      handOvers: this.handOvers,
-      removals: this.removals,
+      handOvers: this.run.handOvers,
+      removals: this.run.removals,
+      run: this.run,
       readLagMs: this.readLagMs,
       account() {
         if (account) return account;

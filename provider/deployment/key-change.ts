@@ -7,14 +7,14 @@
  */
 import { checkPin } from "./account-pin";
 import type { Deployment } from "./context";
-import { fingerprintFor, KEY_FINGERPRINT, matchesKey } from "./key-fingerprint";
+import { KEY_FINGERPRINT } from "./key-fingerprint";
 import type { Props } from "../core/resource";
 
 /** Whether `olds` records another key than the current one (no request). */
 export async function keyDiffers(deployment: Deployment, olds: Props): Promise<boolean> {
   const recorded = olds[KEY_FINGERPRINT];
   const key = deployment.settings.apiKey;
-  return deployment.keyFingerprintPerResource && recorded !== undefined && !!key && !(await matchesKey(recorded, key));
+  return deployment.keyFingerprintPerResource && recorded !== undefined && !!key && !(await deployment.keys.matchesKey(recorded, key));
 }
 
 /** Whether the key changed since `olds` was recorded; throws the refusal when the new key may not act for it. */
@@ -29,5 +29,5 @@ export async function keyChange(deployment: Deployment, what: string, olds: Prop
 export async function recordKey(deployment: Deployment, olds?: Props): Promise<Props> {
   const key = deployment.settings.apiKey;
   if (!deployment.keyFingerprintPerResource || !key) return {};
-  return { [KEY_FINGERPRINT]: await fingerprintFor(key, olds?.[KEY_FINGERPRINT]) };
+  return { [KEY_FINGERPRINT]: await deployment.keys.fingerprintFor(key, olds?.[KEY_FINGERPRINT]) };
 }

@@ -5,8 +5,9 @@
  * invitation: real-service-evidence.md §6); an operation's result is the resource alone, so the
  * client hands them to a hook (onWarnings), and here they become engine warnings naming the
  * resource operation that got them. Which operation is running is carried by an
- * AsyncLocalStorage set around each resource operation (operations/index.ts), so every host and
- * every request an operation makes is covered without passing it through each call.
+ * AsyncLocalStorage of the run (deployment/run.ts) set around each resource operation
+ * (operations/index.ts), so every host and every request an operation makes is covered without
+ * passing it through each call.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Warning } from "../../contract";
@@ -21,29 +22,31 @@ interface Running {
   sending: Promise<void>[];
 }
 
-const running = new AsyncLocalStorage<Running>();
+export class ServiceWarnings {
+  private readonly running = new AsyncLocalStorage<Running>();
 
-/** Runs one resource operation; the service's warnings meanwhile name it, and are delivered before it ends. */
-export async function withServiceWarnings<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  const state: Running = { what, said: new Set(), sending: [] };
-  try {
-    return await running.run(state, fn);
-  } finally {
-    await Promise.all(state.sending);
-  }
-}
-
-/** The client's onWarnings hook for a deployment: each warning once per operation, as an engine warning. */
-export function serviceWarningsTo(log: EngineLog): (warnings: Warning[], info: { method: string; path: string }) => void {
-  return (warnings, info) => {
-    const state = running.getStore();
-    for (const w of warnings) {
-      const key = `${w.warning_name}\0${w.warning_msg}`;
-      if (state?.said.has(key)) continue;
-      state?.said.add(key);
-      const where = state?.what ?? `${info.method} ${info.path}`;
-      const sent = log.warn(`${where}: the service warned: ${w.warning_msg} (${w.warning_name})`);
-      state?.sending.push(sent);
+  /** Runs one resource operation; the service's warnings meanwhile name it, and are delivered before it ends. */
+  async during<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    const state: Running = { what, said: new Set(), sending: [] };
+    try {
+      return await this.running.run(state, fn);
+    } finally {
+      await Promise.all(state.sending);
     }
-  };
+  }
+
+  /** The client's onWarnings hook for a deployment: each warning once per operation, as an engine warning. */
+  to(log: EngineLog): (warnings: Warning[], info: { method: string; path: string }) => void {
+    return (warnings, info) => {
+      const state = this.running.getStore();
+      for (const w of warnings) {
+        const key = `${w.warning_name}\0${w.warning_msg}`;
+        if (state?.said.has(key)) continue;
+        state?.said.add(key);
+        const where = state?.what ?? `${info.method} ${info.path}`;
+        const sent = log.warn(`${where}: the service warned: ${w.warning_msg} (${w.warning_name})`);
+        state?.sending.push(sent);
+      }
+    };
+  }
 }

@@ -10,13 +10,15 @@ import { classesOf, registeredOutputs, type ResourceClass } from "../resources/c
 import type { AnyDefinition } from "../resources/define";
 import type { definitions, Kind } from "../resources/definitions";
 import { EsignResource } from "./esign-resource";
+import { providerStub } from "./stub";
 
 export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
   const { outputs, secrets } = registeredOutputs(d);
   const idOutput = d.idOutput;
+  const stub = providerStub(d.kind); // one per class: the SDK serializes it once per program
   const Class = class extends EsignResource {
     constructor(name: string, args: pulumi.Inputs = {}, opts?: pulumi.CustomResourceOptions) {
-      super(d.kind, d.adoptWith, name, { ...outputs, ...args }, secrets.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
+      super(stub, d.kind, d.adoptWith, name, { ...outputs, ...args }, secrets.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
       if (idOutput) (this as unknown as Record<string, pulumi.Output<string>>)[idOutput] = this.id;
     }
   };

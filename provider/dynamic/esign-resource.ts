@@ -1,6 +1,6 @@
 /**
  * The base of every esign resource: a dynamic resource of type `esign:<Type>` whose provider is
- * the stub of stub.ts. While the SDK registers it, stack traces are patched for the span of
+ * its class's stub (stub.ts). While the SDK registers it, stack traces are patched for the span of
  * the SDK's constructor (host-patches/stack-traces.ts): no trace per output promise, and the
  * state records the user's `new`, not our class, as the resource's source position.
  *
@@ -10,7 +10,6 @@ import * as pulumi from "@pulumi/pulumi";
 import * as path from "path";
 import { RunError } from "@pulumi/pulumi";
 import { registeringQuietly } from "../host-patches/stack-traces";
-import { providerStub } from "./stub";
 
 /** provider/resources and provider/dynamic (or their dist/ twins): frames of our resource constructors. */
 const OWN_DIRS = [path.join(path.dirname(__dirname), "resources") + path.sep, __dirname + path.sep];
@@ -31,11 +30,11 @@ export class ImportNotSupportedError extends RunError {
 }
 
 export abstract class EsignResource extends pulumi.dynamic.Resource {
-  constructor(type: string, adoptWith: (id: string) => string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+  constructor(stub: pulumi.dynamic.ResourceProvider, type: string, adoptWith: (id: string) => string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
     if (opts?.import !== undefined) throw new ImportNotSupportedError(type, name, String(opts.import), adoptWith(String(opts.import)));
     const restore = registeringQuietly(OWN_DIRS);
     try {
-      super(providerStub(type), name, props, opts, "esign", type);
+      super(stub, name, props, opts, "esign", type);
     } catch (e) {
       // An error raised while the limit was 0 has no frames: give it this constructor's.
       restore();

@@ -18,16 +18,12 @@ function runtimePath(): string {
   }
 }
 
-const stubs = new Map<string, pulumi.dynamic.ResourceProvider>();
-
-/** One stub per resource type, so the SDK serializes each only once per program. */
+/**
+ * The stub of a resource type. The SDK serializes a provider object once per program, so each
+ * class makes its stub once (dynamic/classes.ts) and every resource of it shares that one.
+ */
 export function providerStub(type: string): pulumi.dynamic.ResourceProvider {
-  let stub = stubs.get(type);
-  if (!stub) {
-    stub = makeStub(type, runtimePath());
-    stubs.set(type, stub);
-  }
-  return stub;
+  return makeStub(type, runtimePath());
 }
 
 // Everything below is serialized by value (comments included, into every resource's state and

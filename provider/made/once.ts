@@ -26,20 +26,8 @@ export function isLostAnswer(error: unknown): error is EsignApiError {
 /** How an answer was lost, for messages: `503`, `ECONNRESET`, `socket hang up`. */
 export const howLost = (error: EsignApiError): string => String(error.status || error.code || error.errorMsg || error.errorName);
 
-interface RunBook {
-  /** Ids per kind that a create of this provider process made or took. */
-  held: Map<string, Set<string>>;
-  /** Creates per kind whose request is in flight. */
-  sending: Map<string, Set<Promise<unknown>>>;
-}
-
-const books = new WeakMap<ProviderContext, RunBook>();
-
-function book(ctx: ProviderContext): RunBook {
-  let b = books.get(ctx);
-  if (!b) books.set(ctx, (b = { held: new Map(), sending: new Map() }));
-  return b;
-}
+/** What the run's creates made or are sending (deployment/run.ts). */
+const book = (ctx: ProviderContext) => ctx.run.creates;
 
 /** Records that a create of this run holds the object `id` of `kind`: no other create takes it. */
 export function hold(ctx: ProviderContext, kind: string, id: string): void {

@@ -23,9 +23,12 @@ class Account extends pulumi.ComponentResource {
   }
 }
 
+/** An Output, with the SDK's own way to its value (`promise`, which its declarations leave out). */
+const isOutput = (value: unknown): value is { promise(): Promise<unknown> } => pulumi.Output.isInstance(value);
+
 async function known(value: unknown): Promise<string | undefined> {
   // An input with dependencies or a secret arrives as an Output; its value is known at construct.
-  const v = pulumi.Output.isInstance(value) ? await (value as unknown as { promise(): Promise<unknown> }).promise() : value;
+  const v = isOutput(value) ? await value.promise() : value;
   return typeof v === "string" && v !== "" ? v : undefined;
 }
 

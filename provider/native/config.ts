@@ -6,21 +6,17 @@
  * inputs, so it can never act with a key from the environment by accident. A changed key is
  * verified at CheckConfig, before the engine records it (DECISIONS D63).
  */
-import type { KeyAccount } from "../deployment/context";
-
-/** Accounts this plugin process verified a key for at CheckConfig: the account pin's read reuses them. */
-export const verifiedAccounts = new Map<string, KeyAccount>();
-import { accountKey } from "../deployment/context";
+import { accountKey, type KeyAccount } from "../deployment/context";
 import { roleWithoutApi } from "../deployment/account-pin";
 import { isRoleRefusal } from "../client/errors";
-import { fingerprint, KEY_FINGERPRINT, matchesKey } from "../deployment/key-fingerprint";
+import { KEY_FINGERPRINT, KeyFingerprints } from "../deployment/key-fingerprint";
 import { parseSettings, SETTINGS } from "../deployment/settings";
 import { DEFAULT_BASE_URL } from "../client/options";
 import { UNKNOWN } from "../core/unknowns";
 import { urnName } from "../pulumi-state/type-token";
 import { isSecret, reveal, secret, type Json } from "./secrets";
 
-const NAMES = new Set(SETTINGS.map((s) => s.name as string));
+const NAMES = new Set<string>(SETTINGS.map((s) => s.name));
 
 /** A provider resource's name from its URN (`...::pulumi:providers:esign::eu` -> `eu`). */
 export function providerName(urn: string | undefined): string {
@@ -69,13 +65,25 @@ export type AccountReader = (baseUrl: string, apiKey: string) => Promise<KeyAcco
 const readAccount: AccountReader = async (baseUrl, apiKey) => {
   // Loaded on first use: a preview with an unchanged key never needs the HTTP client (axios).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { EsignClient } = require("../client") as typeof import("../client");
+  const { EsignClient }: typeof import("../client") = require("../client");
   const a = await new EsignClient({ apiKey, baseUrl }).account.get();
   return { accountId: a.account_id, email: a.email_address ?? undefined, answer: a };
 };
 
+/** What CheckConfig keeps on its host (native/host.ts): the accounts it verified a key for (the account pin's read reuses them), the fingerprints it computed. */
+export interface ConfigMemory {
+  verified: Map<string, KeyAccount>;
+  keys: KeyFingerprints;
+}
+
 /** CheckConfig: each setting's rule, and an explicit provider's key; the key is kept secret and, when it changed, verified. */
-export async function checkConfig(urn: string, news: Json, olds: Json = {}, read: AccountReader = readAccount): Promise<{ inputs: Json; failures: ConfigFailure[] }> {
+export async function checkConfig(
+  urn: string,
+  news: Json,
+  olds: Json = {},
+  read: AccountReader = readAccount,
+  memory: ConfigMemory = { verified: new Map(), keys: new KeyFingerprints() },
+): Promise<{ inputs: Json; failures: ConfigFailure[] }> {
   const name = providerName(urn);
   const explicit = !isDefaultProvider(name);
   const known = Object.fromEntries(Object.entries(news).filter(([, v]) => !isUnknownValue(v)));
@@ -101,7 +109,7 @@ export async function checkConfig(urn: string, news: Json, olds: Json = {}, read
     allowed: settings.allowedAccountIds,
     label: explicit ? `provider ${name}: apiKey` : "esign:apiKey / ESIGN_API_KEY",
   };
-  const verdict = await verifyKeyChange(key, olds, read);
+  const verdict = await verifyKeyChange(key, olds, read, memory);
   if ("reason" in verdict) return { inputs, failures: [{ property: "apiKey", reason: verdict.reason }] };
   return { inputs: { ...inputs, ...verdict.record }, failures };
 }
@@ -119,13 +127,16 @@ interface KeyUse {
  * without a request when there is nothing to compare with (a new provider, or state from before
  * fingerprints whose key did not change); else the verdict of one read of the new key's account.
  */
-async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Promise<{ record: Json } | { reason: string }> {
+async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader, memory: ConfigMemory): Promise<{ record: Json } | { reason: string }> {
+  const { keys, verified } = memory;
   const oldFingerprint = olds[KEY_FINGERPRINT];
-  const oldAccount = typeof olds[KEY_ACCOUNT] === "string" ? (olds[KEY_ACCOUNT] as string) : undefined;
-  if (await matchesKey(oldFingerprint, use.key)) return { record: { [KEY_FINGERPRINT]: oldFingerprint as string, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
+  const recordedAccount: unknown = olds[KEY_ACCOUNT];
+  const oldAccount = typeof recordedAccount === "string" ? recordedAccount : undefined;
+  if (typeof oldFingerprint === "string" && (await keys.matchesKey(oldFingerprint, use.key)))
+    return { record: { [KEY_FINGERPRINT]: oldFingerprint, ...(oldAccount ? { [KEY_ACCOUNT]: oldAccount } : {}) } };
   const oldKey = asText(olds.apiKey);
-  if (oldFingerprint === undefined && oldKey !== undefined && oldKey === use.key) return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key) } };
-  if (oldFingerprint === undefined && oldKey === undefined) return recordNewKey(use, read);
+  if (oldFingerprint === undefined && oldKey !== undefined && oldKey === use.key) return { record: { [KEY_FINGERPRINT]: await keys.fingerprint(use.key) } };
+  if (oldFingerprint === undefined && oldKey === undefined) return recordNewKey(use, read, memory);
   const refused = `${use.label}: the API key changed since the last deployment and`;
   let account: KeyAccount;
   try {
@@ -136,7 +147,7 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
         reason: `${refused} the service refused the new key's account (401 "Unauthorized API usage"): only accounts with the Developer or Admin team role may make API calls: use a key of one; it was not recorded`,
       };
     }
-    const status = (error as { status?: number }).status;
+    const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
     if (status === 401) return { reason: `${refused} the new key was refused (401 unauthorized) by ${use.baseUrl}; it was not recorded` };
     return { reason: `${refused} the new key could not be verified at ${use.baseUrl} (${error instanceof Error ? error.message : error}); it was not recorded` };
   }
@@ -161,8 +172,8 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
   if (use.allowed && !use.allowed.includes(account.accountId)) {
     return { reason: `${refused} the new key is for account ${account.accountId}, which is not in esign:allowedAccountIds (${use.allowed.join(", ")}); it was not recorded` };
   }
-  verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
-  return { record: { [KEY_FINGERPRINT]: await fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
+  verified.set(accountKey(use.baseUrl, use.key), account);
+  return { record: { [KEY_FINGERPRINT]: await keys.fingerprint(use.key), [KEY_ACCOUNT]: account.accountId } };
 }
 
 /**
@@ -172,11 +183,11 @@ async function verifyKeyChange(use: KeyUse, olds: Json, read: AccountReader): Pr
  * make (it reuses it), so an `up` pays nothing more; a failed read records no account and
  * leaves the key's errors to the operations, which say them in full (D32, D61).
  */
-async function recordNewKey(use: KeyUse, read: AccountReader): Promise<{ record: Json }> {
-  const record: Json = { [KEY_FINGERPRINT]: await fingerprint(use.key) };
+async function recordNewKey(use: KeyUse, read: AccountReader, { keys, verified }: ConfigMemory): Promise<{ record: Json }> {
+  const record: Json = { [KEY_FINGERPRINT]: await keys.fingerprint(use.key) };
   try {
     const account = await read(use.baseUrl, use.key);
-    verifiedAccounts.set(accountKey(use.baseUrl, use.key), account);
+    verified.set(accountKey(use.baseUrl, use.key), account);
     record[KEY_ACCOUNT] = account.accountId;
   } catch {
     // Refused or unreachable: the first operation says why, naming the provider.
@@ -186,7 +197,7 @@ async function recordNewKey(use: KeyUse, read: AccountReader): Promise<{ record:
 
 /** DiffConfig: which settings changed. A change never replaces the provider (that would replace every resource it manages). */
 export function diffConfig(olds: Json, news: Json): { changed: string[] } {
-  const changed = SETTINGS.map((s) => s.name as string).filter((name) => {
+  const changed = SETTINGS.map((s): string => s.name).filter((name) => {
     if (isUnknownValue(news[name])) return true;
     return asText(olds[name]) !== asText(news[name]);
   });

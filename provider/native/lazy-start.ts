@@ -6,8 +6,8 @@
  */
 import { constructHandler } from "./grpc/construct";
 import { protocol, resourceProviderHandlers } from "./grpc/resource-provider";
-import { listen, type GrpcServer } from "./grpc/server";
-import { configureLazily, lazyProvider, preload, useEngineAtLazily } from "./lazy-provider";
+import { fieldOf, listen, type GrpcServer } from "./grpc/server";
+import { NativeHost } from "./host";
 import { packageVersion } from "./version";
 
 /** The engine's address: the first argument that is not a flag (`--logtostderr`, `-v=9`, `--tracing <endpoint>` are skipped, as the SDK's parseArgs does). */
@@ -25,8 +25,7 @@ function trackUncaughtErrors(onError: (error: unknown) => void): void {
   const handler = (error: unknown) => {
     if (seen.has(error)) return;
     seen.add(error);
-    const e = error as { stack?: string; message?: string };
-    console.error(e?.stack || e?.message || String(error));
+    console.error(fieldOf(error, "stack") || fieldOf(error, "message") || String(error));
     onError(error);
   };
   process.on("uncaughtException", handler);
@@ -36,28 +35,25 @@ function trackUncaughtErrors(onError: (error: unknown) => void): void {
   });
 }
 
-/** The served plugin; `failInFlight` fails the Constructs running (an uncaught error). */
+/** The served plugin: its host; `failInFlight` fails the Constructs running (an uncaught error). */
 export interface ServedPlugin extends GrpcServer {
+  host: NativeHost;
   failInFlight(error: unknown): void;
 }
 
-/** Serves the provider on a free port of 127.0.0.1 (the resources' code loads on first use, lazy-provider.ts). */
+/** Serves the provider on a free port of 127.0.0.1 (the resources' code loads on first use, host.ts). */
 export async function servePlugin(version: string, args: string[]): Promise<ServedPlugin> {
-  let engine = engineAddress(args);
-  if (engine) useEngineAtLazily(engine);
-  const provider = lazyProvider(version);
-  const construct = constructHandler(provider, () => engine);
+  const host = new NativeHost(version, engineAddress(args));
+  const provider = host.provider();
+  const construct = constructHandler(provider, () => host.engineAddress);
   const handlers = resourceProviderHandlers({
     provider,
-    config: { apply: (get, env, holder) => configureLazily({ get, env, holder }) },
-    attach: (address) => {
-      engine = address;
-      useEngineAtLazily(address);
-    },
+    config: host,
+    attach: (address) => host.useEngineAt(address),
     construct: (request) => construct.handle(request),
   });
   const server = await listen("pulumirpc.ResourceProvider", handlers);
-  return { ...server, failInFlight: (error) => construct.failInFlight(error) };
+  return { ...server, host, failInFlight: (error) => construct.failInFlight(error) };
 }
 
 /** Serves the provider and prints its port, the line the engine waits for; then loads the resources' code. */
@@ -72,7 +68,7 @@ export function startPlugin(): void {
       // A string, so that Node.js does not colour it.
       console.log(port.toString());
       setImmediate(() => {
-        preload(version);
+        plugin.host.preload();
         protocol(); // the generated messages (D135): evaluated now, so the first call rarely waits
       });
     })
@@ -84,6 +80,6 @@ export function startPlugin(): void {
 
 /** Evaluates the resources' code without serving: what a start-up snapshot holds. */
 export function loadForSnapshot(): void {
-  preload(packageVersion());
+  new NativeHost(packageVersion()).preload();
   protocol();
 }

@@ -6,12 +6,11 @@
 import { visibleApps } from "../resources/api-app/made";
 import { registry } from "../resources/registry";
 import { fromWire } from "../core/naming";
-import type { ProviderContext } from "../deployment/context";
+import type { Deployment, ProviderContext } from "../deployment/context";
 import { lookupOutputKeys } from "../schema/generate";
 import { lookupSpecs } from "../schema/functions";
 import { resourceSpecs } from "../schema/resources";
 import { reveal, withSecrets, type Json } from "./secrets";
-import { nativeDeployment } from "./resources";
 import { PACKAGE } from "./tokens";
 
 type Lookup = (ctx: ProviderContext, args: Json) => Promise<Json>;
@@ -63,13 +62,13 @@ const LOOKUPS: Record<string, Lookup> = {
   },
 };
 
-/** Runs `esign:index:<name>`; the answer holds exactly the schema's outputs, secrets wrapped. */
-export async function invokeLookup(tok: string, rawArgs: Json): Promise<{ outputs: Json }> {
+/** Runs `esign:index:<name>` with the host's `deployment`; the answer holds exactly the schema's outputs, secrets wrapped. */
+export async function invokeLookup(tok: string, rawArgs: Json, deployment: Deployment): Promise<{ outputs: Json }> {
   const name = tok.startsWith(`${PACKAGE}:index:`) ? tok.slice(PACKAGE.length + 7) : tok;
   const lookup = LOOKUPS[name];
   if (!lookup) throw new Error(`esign: unknown function ${tok}`);
   try {
-    const found = await lookup(nativeDeployment().context(), reveal(rawArgs ?? {}));
+    const found = await lookup(deployment.context(), reveal(rawArgs ?? {}));
     const keys = lookupOutputKeys(name);
     const outputs = Object.fromEntries(keys.filter((k) => found[k] !== undefined && found[k] !== null).map((k) => [k, found[k]]));
     const kind = lookupSpecs[name].resource;

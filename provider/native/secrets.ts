@@ -9,12 +9,12 @@ import { SECRET_SIG, SIG_KEY } from "../core/secret-sig";
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export function isSecret(value: unknown): value is { value: unknown } {
-  return !!value && typeof value === "object" && (value as Json)[SIG_KEY] === SECRET_SIG;
+export function isSecret(value: unknown): value is Json & { value: unknown } {
+  return !!value && typeof value === "object" && Reflect.get(value, SIG_KEY) === SECRET_SIG;
 }
 
 export function secret(value: unknown): Json {
-  return isSecret(value) ? (value as Json) : { [SIG_KEY]: SECRET_SIG, value };
+  return isSecret(value) ? value : { [SIG_KEY]: SECRET_SIG, value };
 }
 
 /** The value with every secret wrapper removed, deeply. */

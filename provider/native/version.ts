@@ -16,7 +16,8 @@ export function packageVersion(): string {
   for (const up of ["../..", "../../.."]) {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON file found at run time
-      return (require(path.join(__dirname, up, "package.json")) as { version: string }).version;
+      const manifest: { version: string } = require(path.join(__dirname, up, "package.json"));
+      return manifest.version;
     } catch {
       // not at this level
     }

@@ -18,7 +18,6 @@ import type { Deployment } from "../deployment/context";
 import type { DiffRun } from "../deployment/hand-over";
 import { KeyRefusal, onceInFull, PartialCreate, readable, refusedKeyLine, ROLE_REFUSAL_SUMMARY, roleRefusalLine } from "../deployment/errors";
 import { keyChange, keyDiffers, recordKey } from "../deployment/key-change";
-import { withServiceWarnings } from "../deployment/service-warnings";
 import { afterCutOff } from "../made/after-cut-off";
 import { currentCheckpoint } from "../pulumi-state/checkpoint";
 import { holderInState, renamedWithoutAliases } from "../deployment/renamed";
@@ -51,7 +50,7 @@ function createdAt(olds: Props): { [CREATED_AT]?: number } {
 }
 
 /** The stack's checkpoint as the run's first check saw it: the engine records a create of the run before it asks for it, so a later look would take the run's own creates for a cut-off run's (D96). */
-const checkpointAtStart = (d: Deployment) => d.memo.once("checkpoint", currentCheckpoint);
+const checkpointAtStart = (d: Deployment) => d.run.memo.once("checkpoint", currentCheckpoint);
 
 /**
  * A create (no olds) whose object the stack's state holds under another logical name: a key
@@ -107,7 +106,7 @@ function subject(type: string, id: string | undefined, props: Props | undefined)
  */
 async function op<T>(deployment: Deployment, type: string, operation: OperationName, fn: () => Promise<T>, on: string = type): Promise<T> {
   try {
-    return await withServiceWarnings(`${on} ${operation}`, fn);
+    return await deployment.run.warnings.during(`${on} ${operation}`, fn);
   } catch (caught) {
     const what = `${type} ${operation}`;
     let error = caught;
@@ -123,7 +122,7 @@ async function op<T>(deployment: Deployment, type: string, operation: OperationN
       error = new Error(`${on} update: it is gone from the service (deleted outside this stack?): run \`pulumi refresh\` to drop it from the state; the next \`pulumi up\` creates it again`);
     }
     // Every resource of the stack fails the same way on a key refusal: said in full once (D62).
-    if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.refusalsSaid, what, error));
+    if (error instanceof KeyRefusal) error = new Error(onceInFull(deployment.run.refusalsSaid, what, error));
     throw await readable(error, what, deployment.log);
   }
 }
@@ -138,16 +137,8 @@ export interface ResourceOperations {
   delete(d: Deployment, id: string, props: Props): Promise<void>;
 }
 
-const made = new Map<string, ResourceOperations>();
-
-/** The operations of one resource type (`ApiApp`); throws for an unknown type. */
+/** The operations of one resource type (`ApiApp`); throws for an unknown type. Closures only: a host keeps what it reuses. */
 export function resourceOperations(type: string): ResourceOperations {
-  let ops = made.get(type);
-  if (!ops) made.set(type, (ops = makeOperations(type)));
-  return ops;
-}
-
-function makeOperations(type: string): ResourceOperations {
   const impl = registry[type];
   if (!impl) throw new Error(`pulumi-esign: unknown resource type ${type}`);
   const inputsSchema = inputSchemas[type];
@@ -183,7 +174,7 @@ function makeOperations(type: string): ResourceOperations {
           const { accountId } = await actingAccount(ctx, `${type} create`);
           const made = impl.settle ? { [CREATED_AT]: Date.now() } : {};
           const recorded = async (id: string, outs: Props) => {
-            d.claims.claim(objectKeys(type, impl, id, outs));
+            d.run.claims.claim(objectKeys(type, impl, id, outs));
             return withDeclared(impl, { ...keepUnreported(impl.rules, outs, given), [PIN]: accountId, ...(await recordKey(d)), ...made }, given);
           };
           try {
@@ -246,7 +237,7 @@ function makeOperations(type: string): ResourceOperations {
         async () => {
           const ctx = d.context();
           await checkPin(ctx, `${type} ${id} delete`, old);
-          const kept = d.claims.claimedKey(objectKeys(type, impl, id, old));
+          const kept = d.run.claims.claimedKey(objectKeys(type, impl, id, old));
           if (kept) {
             // A rename: another resource of this deployment adopted the object; keep it.
             ctx.log(`${type} ${id}: kept, another resource of this deployment took it over (${kept})`);

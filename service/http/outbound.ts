@@ -20,6 +20,11 @@ export const OUTBOUND_HEADER = "x-esign-local-outbound";
 /** Per process, so nobody outside can forge it to get refused, nor learn it. */
 export const OUTBOUND_TOKEN = randomBytes(12).toString("hex");
 
+/**
+ * How many services of this process listen on each port: module state on purpose (one of the two
+ * exceptions test/architecture/module-state.test.ts allows), as "own address" is any service's of
+ * the process, whichever service sends.
+ */
 const ownPorts = new Map<number, number>();
 const MAX_REDIRECTS = 5;
 

@@ -19,8 +19,12 @@ const structFieldsOf = (schema: DescMessage): string[] => schema.fields.filter((
 function sorted(value: JsonValue): JsonValue {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(sorted);
+  return sortedObject(value);
+}
+
+function sortedObject(value: JsonObject): JsonObject {
   const out: JsonObject = {};
-  for (const key of Object.keys(value).sort()) out[key] = sorted(value[key] as JsonValue);
+  for (const [key, v] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = sorted(v);
   return out;
 }
 
@@ -34,31 +38,34 @@ function json(value: unknown): JsonValue {
 
 /** A Struct field's object from a JavaScript value (undefined/null: an empty Struct, as fromJavaScript). */
 export function structOf(value: unknown): JsonObject {
+  const object: object = Object(value); // as for-in reads it: a primitive's wrapper
   const keys: string[] = [];
-  for (const key in value as object) keys.push(key);
+  for (const key in object) keys.push(key);
   const out: JsonObject = {};
-  for (const key of keys.sort()) out[key] = json((value as Record<string, unknown>)[key]);
+  for (const key of keys.sort()) out[key] = json(Reflect.get(object, key));
   return out;
 }
 
 /** A message from its bytes; its Struct fields with their keys sorted. */
 export function decode<D extends DescMessage>(schema: D, bytes: Uint8Array): MessageShape<D> {
   const message = fromBinary(schema, bytes);
-  const fields = message as unknown as Record<string, JsonObject | undefined>; // the Struct fields, by name
+  const fields: object = message; // its fields, by name
   for (const name of structFieldsOf(schema)) {
-    const value = fields[name];
-    if (value !== undefined) fields[name] = sorted(value) as JsonObject;
+    // A Struct field, by its schema: a JSON object or undefined.
+    const value: JsonObject | undefined = Reflect.get(fields, name);
+    if (value !== undefined) Reflect.set(fields, name, sortedObject(value));
   }
   return message;
 }
 
 /** A message's bytes; its Struct fields taken as `fromJavaScript()` takes them. */
 export function encode<D extends DescMessage>(schema: D, init: MessageInitShape<D>): Buffer {
-  const fields: Record<string, unknown> = { ...(init as Record<string, unknown>) }; // a copy: the caller's object stays as it was
+  const fields: Record<string, unknown> = { ...init }; // a copy: the caller's object stays as it was
   for (const name of structFieldsOf(schema)) {
     if (fields[name] !== undefined && fields[name] !== null) fields[name] = structOf(fields[name]);
     else delete fields[name];
   }
+  // The same fields as `init`, the Struct ones as JSON objects: still the message's init shape.
   const bytes = toBinary(schema, create(schema, fields as MessageInitShape<D>));
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -7,28 +7,65 @@
 import type * as provider from "@pulumi/pulumi/provider";
 import { GrpcError, STATUS } from "./server";
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- the SDK's internals are untyped; loaded lazily (D111, D118) */
+import type * as ErrorsModule from "@pulumi/pulumi/errors";
+import type * as OutputModule from "@pulumi/pulumi/output";
+import type * as ErrorProto from "@pulumi/pulumi/proto/errors_pb";
+import type * as ProviderProto from "@pulumi/pulumi/proto/provider_pb";
+import type * as StatusProto from "@pulumi/pulumi/proto/status_pb";
+import type * as ResourceModule from "@pulumi/pulumi/resource";
+import type * as ConfigModule from "@pulumi/pulumi/runtime/config";
+import type * as RpcModule from "@pulumi/pulumi/runtime/rpc";
+import type * as SettingsModule from "@pulumi/pulumi/runtime/settings";
+import type * as AnyProto from "google-protobuf/google/protobuf/any_pb";
+import type * as StructProto from "google-protobuf/google/protobuf/struct_pb";
 
-interface Sdk {
-  provproto: any;
-  structproto: any;
-  settings: any;
-  config: any;
-  state: any;
-  rpc: any;
-  resource: any;
-  runtimeResource: any;
-  output: any;
-  server: any;
-  errors: any;
-  errorproto: any;
-  statusproto: any;
-  anyproto: any;
+/* eslint-disable @typescript-eslint/no-require-imports -- the SDK is loaded at the first Construct (D111, D118) */
+
+type ConstructRequest = ProviderProto.ConstructRequest;
+
+/**
+ * The SDK's exports server.js uses that its type declarations leave out (or type loosely), typed as server.js
+ * calls them (@pulumi/pulumi 3.x: runtime/settings.js, runtime/state.js, runtime/resource.js,
+ * resource.js, provider/server.js).
+ */
+interface Undeclared {
+  settings: { awaitFeatureSupport(): Promise<void>; waitForRPCs(): Promise<void> };
+  state: { withLocalStorage<T>(callback: () => T): T };
+  runtimeResource: { hookBindingFromProto(binding: ProviderProto.ConstructRequest.ResourceHooksBinding | undefined): ResourceModule.ResourceHookBinding | undefined };
+  resource: { parseResourceReference(ref: string): [urn: string, id: string] };
+  server: { deserializeInputs(inputs: StructProto.Struct | undefined, dependencies: ReturnType<ConstructRequest["getInputdependenciesMap"]>): Promise<OutputModule.Inputs> };
+  /** An Output's value, known or not (Output.promise, internal to the SDK). */
+  output: { output(value: OutputModule.Input<string>): Promised };
+  rpc: {
+    serializeResourceProperties(label: string, props: OutputModule.Inputs): Promise<[Record<string, StructProto.JavaScriptValue>, Map<string, Set<{ urn: Promised }>>]>;
+  };
 }
 
-let sdk: Sdk | undefined;
-function load(): Sdk {
-  return (sdk ??= {
+interface Promised {
+  promise(): Promise<string>;
+}
+
+/** The SDK's runtime, as this file uses it. */
+interface Sdk {
+  provproto: typeof ProviderProto;
+  structproto: typeof StructProto;
+  settings: typeof SettingsModule & Undeclared["settings"];
+  config: typeof ConfigModule;
+  state: Undeclared["state"];
+  rpc: Omit<typeof RpcModule, "serializeResourceProperties"> & Undeclared["rpc"];
+  resource: typeof ResourceModule & Undeclared["resource"];
+  runtimeResource: Undeclared["runtimeResource"];
+  output: Undeclared["output"];
+  server: Undeclared["server"];
+  errors: typeof ErrorsModule;
+  errorproto: typeof ErrorProto;
+  statusproto: typeof StatusProto;
+  anyproto: typeof AnyProto;
+}
+
+/** Loads the SDK's runtime (require's answer is untyped: each module is given the type of its declarations). */
+function loadSdk(): Sdk {
+  return {
     provproto: require("@pulumi/pulumi/proto/provider_pb"),
     structproto: require("google-protobuf/google/protobuf/struct_pb"),
     settings: require("@pulumi/pulumi/runtime/settings"),
@@ -43,23 +80,23 @@ function load(): Sdk {
     errorproto: require("@pulumi/pulumi/proto/errors_pb"),
     statusproto: require("@pulumi/pulumi/proto/status_pb"),
     anyproto: require("google-protobuf/google/protobuf/any_pb"),
-  });
+  };
 }
 
 /** server.js's createProviderResource: a registered package's provider class, or a reference. */
-function providerResource(s: Sdk, ref: string): any {
+function providerResource(s: Sdk, ref: string): ResourceModule.ProviderResource {
   const [urn] = s.resource.parseResourceReference(ref);
-  const type = urn.split("::")[2].split("$").pop();
+  const type = urn.split("::")[2].split("$").pop() ?? "";
   const typeParts = type.split(":");
   const pkg = s.rpc.getResourcePackage(typeParts.length > 2 ? typeParts[2] : "", "");
   return pkg ? pkg.constructProvider(urn.split("::")[3], type, urn) : new s.resource.DependencyProviderResource(ref);
 }
 
-function aliasesOf(s: Sdk, req: any): any[] {
-  return req.getAliasesList().map((a: any) => {
-    if (a.hasUrn()) return a.getUrn();
+function aliasesOf(s: Sdk, req: ConstructRequest): (string | ResourceModule.Alias)[] {
+  return req.getAliasesList().map((a) => {
     const spec = a.getSpec();
-    const alias: any = {};
+    if (a.hasUrn() || !spec) return a.getUrn();
+    const alias: ResourceModule.Alias = {};
     if (spec.getName() !== "") alias.name = spec.getName();
     if (spec.getProject() !== "") alias.project = spec.getProject();
     if (spec.getStack() !== "") alias.stack = spec.getStack();
@@ -69,12 +106,12 @@ function aliasesOf(s: Sdk, req: any): any[] {
   });
 }
 
-function optionsOf(s: Sdk, req: any): any {
-  const providers: Record<string, unknown> = {};
+function optionsOf(s: Sdk, req: ConstructRequest): ResourceModule.ComponentResourceOptions {
+  const providers: Record<string, ResourceModule.ProviderResource> = {};
   for (const [pkg, ref] of req.getProvidersMap().entries()) providers[pkg] = providerResource(s, ref);
-  const opts: any = {
+  const opts: ResourceModule.ComponentResourceOptions = {
     aliases: aliasesOf(s, req),
-    dependsOn: req.getDependenciesList().map((urn: string) => new s.resource.DependencyResource(urn)),
+    dependsOn: req.getDependenciesList().map((urn) => new s.resource.DependencyResource(urn)),
     protect: req.getProtect(),
     providers,
     parent: req.getParent() ? new s.resource.DependencyResource(req.getParent()) : undefined,
@@ -91,7 +128,7 @@ function optionsOf(s: Sdk, req: any): any {
 }
 
 /** server.js's configureRuntime: the SDK's globals for this program (the engine's monitor, project, stack, config). */
-async function configureRuntime(s: Sdk, req: any, engine: string | undefined): Promise<void> {
+async function configureRuntime(s: Sdk, req: ConstructRequest, engine: string | undefined): Promise<void> {
   if (engine === undefined) throw new Error("fatal: Missing <engine> address");
   s.settings.resetOptions(req.getProject(), req.getStack(), req.getParallel(), engine, req.getMonitorendpoint(), req.getDryrun(), req.getOrganization());
   await s.settings.awaitFeatureSupport();
@@ -111,7 +148,7 @@ async function construct(s: Sdk, p: provider.Provider, engine: string | undefine
   const dependencyMap = resp.getStatedependenciesMap();
   for (const [key, resources] of dependencies) {
     const deps = new s.provproto.ConstructResponse.PropertyDependencies();
-    deps.setUrnsList(await Promise.all(Array.from(resources as Set<any>).map((r) => r.urn.promise())));
+    deps.setUrnsList(await Promise.all(Array.from(resources).map((r) => r.urn.promise())));
     dependencyMap.set(key, deps);
   }
   resp.setState(s.structproto.Struct.fromJavaScript(state));
@@ -123,7 +160,7 @@ async function construct(s: Sdk, p: provider.Provider, engine: string | undefine
  * server.js's buildInvalidPropertiesError: a component's InputPropertiesError/InputPropertyError
  * is INVALID_ARGUMENT, its properties' errors packed as pulumirpc.InputPropertiesError details.
  */
-export function constructError(e: any, s: Sdk = load()): unknown {
+export function constructError(e: unknown, s: Sdk = loadSdk()): unknown {
   const [message, errors] = s.errors.InputPropertiesError.isInstance(e)
     ? [e.message, e.errors]
     : s.errors.InputPropertyError.isInstance(e)
@@ -153,9 +190,10 @@ export function constructError(e: any, s: Sdk = load()): unknown {
  */
 export function constructHandler(p: provider.Provider, engine: () => string | undefined): { handle(request: Buffer): Promise<Buffer>; failInFlight(error: unknown): void } {
   const inFlight = new Set<(error: unknown) => void>();
+  let sdk: Sdk | undefined; // loaded at the first Construct
   return {
     handle(request) {
-      const s = load();
+      const s = (sdk ??= loadSdk());
       return s.state.withLocalStorage(
         () =>
           new Promise<Buffer>((resolve, reject) => {

@@ -8,10 +8,9 @@
 import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import type * as provider from "@pulumi/pulumi/provider";
 import * as configCalls from "./config-calls";
+import type { JsonObject } from "./codec";
 import type * as Protocol from "./protocol";
-import { fitMessage, GrpcError, MAX_DETAILS_BYTES, STATUS, type UnaryHandler } from "./server";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the provider's values are untyped JSON */
+import { fieldOf, fitMessage, GrpcError, MAX_DETAILS_BYTES, STATUS, type UnaryHandler } from "./server";
 
 export interface ResourceProviderOptions {
   provider: provider.Provider;
@@ -39,14 +38,14 @@ const unary =
   };
 
 /** An import's read (and an engine's older calls) may lack a property struct: the provider sees `{}`. */
-const props = (struct: unknown): Record<string, any> => (struct ?? {}) as Record<string, any>;
+const props = (struct: JsonObject | undefined): JsonObject => struct ?? {};
 
 const failuresOf = (failures: provider.CheckFailure[] | undefined) => (failures ?? []).map((f) => ({ property: f.property, reason: f.reason }));
 
 /** As server.js's catch blocks in check, diff, read, delete and invoke: the error and its stack on stderr, then the error. */
 function logged<T>(run: () => Promise<T>): Promise<T> {
-  return run().catch((e: any) => {
-    console.error(`${e}: ${e?.stack}`);
+  return run().catch((e: unknown) => {
+    console.error(`${e}: ${fieldOf(e, "stack")}`);
     throw e;
   });
 }
@@ -59,11 +58,15 @@ function logged<T>(run: () => Promise<T>): Promise<T> {
  * is cut (fitMessage), and a detail still too large drops its reasons' text, then its properties
  * (the engine then records the id without outputs; a refresh reads them): never the id.
  */
-export function resourceError(e: any): GrpcError {
-  const message = fitMessage(typeof e?.message === "string" ? e.message : "");
-  if (!e?.id) return new GrpcError(STATUS.UNKNOWN, message);
-  const id = String(e.id);
-  const reasons: string[] = (e.reasons || []).map(String);
+export function resourceError(e: unknown): GrpcError {
+  const text = fieldOf(e, "message");
+  const message = fitMessage(typeof text === "string" ? text : "");
+  if (!fieldOf(e, "id")) return new GrpcError(STATUS.UNKNOWN, message);
+  const id = String(fieldOf(e, "id"));
+  const given = fieldOf(e, "reasons") || [];
+  const reasons: string[] = Array.isArray(given) ? given.map(String) : [];
+  // A partial failure's properties are the provider's outputs: JSON, as a create's.
+  const properties = (fieldOf(e, "properties") || {}) as JsonObject;
   const $ = protocol();
   const status = (detail: MessageInitShape<typeof $.ErrorResourceInitFailedSchema>) =>
     $.encode($.StatusSchema, {
@@ -72,9 +75,9 @@ export function resourceError(e: any): GrpcError {
       details: [{ typeUrl: "type.googleapis.com/pulumirpc.ErrorResourceInitFailed", value: $.encode($.ErrorResourceInitFailedSchema, detail) }],
     });
   const omitted = (what: string, bytes: number) => `${what} left out: ${bytes} bytes are more than a gRPC trailer holds`;
-  const full = status({ id, properties: e.properties || {}, reasons });
+  const full = status({ id, properties, reasons });
   if (full.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, full);
-  const short = status({ id, properties: e.properties || {}, reasons: reasons.map((r) => fitMessage(r, 1024)) });
+  const short = status({ id, properties, reasons: reasons.map((r) => fitMessage(r, 1024)) });
   if (short.length <= MAX_DETAILS_BYTES) return new GrpcError(STATUS.UNKNOWN, message, short);
   return new GrpcError(STATUS.UNKNOWN, message, status({ id, properties: {}, reasons: [...reasons.slice(0, 16).map((r) => fitMessage(r, 1024)), omitted("the properties were", full.length)] }));
 }
@@ -104,7 +107,7 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
 
     CheckConfig: unary(
       ($) => [$.CheckRequestSchema, $.CheckResponseSchema],
-      (req) => configCalls.checkConfig(req),
+      (req) => configCalls.checkConfig(req, options.config),
     ),
     DiffConfig: unary(
       ($) => [$.DiffRequestSchema, $.DiffResponseSchema],
@@ -161,8 +164,8 @@ export function resourceProviderHandlers(options: ResourceProviderOptions): Reco
       ($) => [$.UpdateRequestSchema, $.UpdateResponseSchema],
       async (req) => {
         try {
-          const result = (p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined) || {};
-          return { properties: (result as provider.UpdateResult).outs ?? {} };
+          const result = p.update ? await p.update(req.id, req.urn, props(req.olds), props(req.news)) : undefined;
+          return { properties: result?.outs ?? {} };
         } catch (e) {
           throw resourceError(e);
         }

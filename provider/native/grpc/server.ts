@@ -40,12 +40,15 @@ export class GrpcError extends Error {
 /** A unary method: the request message's bytes in, the response's out. */
 export type UnaryHandler = (request: Buffer) => Promise<Buffer>;
 
+/** A field of a thrown value, when it is an object (anything may be thrown). */
+export const fieldOf = (thrown: unknown, key: string): unknown => (typeof thrown === "object" && thrown !== null ? Reflect.get(thrown, key) : undefined);
+
 /** The status of a thrown error, as grpc-js makes it: an integer `code` is kept (with `details`), anything else is UNKNOWN. */
 export function statusOf(error: unknown): { code: number; message: string; statusDetails?: Buffer } {
-  const e = (error ?? {}) as { code?: unknown; details?: unknown; message?: unknown; statusDetails?: unknown };
-  const code = typeof e.code === "number" && Number.isInteger(e.code) ? e.code : STATUS.UNKNOWN;
-  const message = code !== STATUS.UNKNOWN && typeof e.details === "string" ? e.details : typeof e.message === "string" ? e.message : "Unknown Error";
-  return { code, message, statusDetails: Buffer.isBuffer(e.statusDetails) ? e.statusDetails : undefined };
+  const [given, details, text, statusDetails] = ["code", "details", "message", "statusDetails"].map((k) => fieldOf(error, k));
+  const code = typeof given === "number" && Number.isInteger(given) ? given : STATUS.UNKNOWN;
+  const message = code !== STATUS.UNKNOWN && typeof details === "string" ? details : typeof text === "string" ? text : "Unknown Error";
+  return { code, message, statusDetails: Buffer.isBuffer(statusDetails) ? statusDetails : undefined };
 }
 
 /** grpc-message's percent-encoding: printable ASCII but `%` as is, every other UTF-8 byte as %XX. */
@@ -184,7 +187,7 @@ function guarded(stream: http2.ServerHttp2Stream, answer: () => void): void {
     answer();
   } catch (error) {
     try {
-      respondError(stream, new GrpcError(STATUS.INTERNAL, `grpc: could not answer: ${(error as Error)?.message ?? error}`));
+      respondError(stream, new GrpcError(STATUS.INTERNAL, `grpc: could not answer: ${fieldOf(error, "message") ?? error}`));
     } catch {
       if (!stream.destroyed) stream.destroy();
     }
@@ -225,7 +228,8 @@ export function listen(service: string, handlers: Record<string, UnaryHandler>, 
           for (const session of sessions) session.destroy();
           server.close(() => done());
         });
-      resolve({ port: (server.address() as { port: number }).port, close });
+      const address = server.address(); // a TCP server's: an AddressInfo
+      resolve({ port: typeof address === "object" && address !== null ? address.port : port, close });
     });
   });
 }

@@ -28,7 +28,7 @@ const provider = {
     throw Object.assign(new Error(message), { id: "made-" + inputs.name, properties: { name: inputs.name, made: true }, reasons: [message] });
   },
 };
-const handlers = resourceProviderHandlers({ provider, config: { apply() {} }, attach() {} });
+const handlers = resourceProviderHandlers({ provider, config: { configure() {}, verified: new Map(), keys: undefined }, attach() {} });
 // This plugin has no settings: its config calls answer as a provider without rules.
 handlers.CheckConfig = async (req) => encode(pb.CheckResponseSchema, { inputs: require(${JSON.stringify(path.join(repoRoot, "dist/provider/native/grpc/codec"))}).decode(pb.CheckRequestSchema, req).news });
 handlers.DiffConfig = async () => encode(pb.DiffResponseSchema, {});

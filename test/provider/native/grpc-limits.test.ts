@@ -16,6 +16,7 @@ import { decode, encode } from "../../../provider/native/grpc/codec";
 import { StatusSchema } from "../../../provider/native/grpc/gen/google/protobuf/status_pb";
 import { PluginAttachSchema } from "../../../provider/native/grpc/gen/pulumi/plugin_pb";
 import * as pb from "../../../provider/native/grpc/gen/pulumi/provider_pb";
+import { KeyFingerprints } from "../../../provider/deployment/key-fingerprint";
 import { resourceError, resourceProviderHandlers } from "../../../provider/native/grpc/resource-provider";
 import { listen, MAX_DETAILS_BYTES, type GrpcServer, type UnaryHandler } from "../../../provider/native/grpc/server";
 import { servePlugin } from "../../../provider/native/lazy-start";
@@ -71,7 +72,10 @@ describe("native plugin: its gRPC server at its limits", function () {
   let server: GrpcServer;
   let client: any;
   before(async () => {
-    server = await listen("pulumirpc.ResourceProvider", resourceProviderHandlers({ provider: echoing, config: { apply: () => {} }, attach: () => {} }));
+    server = await listen(
+      "pulumirpc.ResourceProvider",
+      resourceProviderHandlers({ provider: echoing, config: { configure: () => {}, verified: new Map(), keys: new KeyFingerprints() }, attach: () => {} }),
+    );
     client = new provrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure(), CLIENT_OPTIONS);
   });
   after(async () => {

@@ -12,6 +12,7 @@ import { decode } from "../../../provider/native/grpc/codec";
 import { constructError } from "../../../provider/native/grpc/construct";
 import { StatusSchema } from "../../../provider/native/grpc/gen/google/protobuf/status_pb";
 import { ErrorResourceInitFailedSchema } from "../../../provider/native/grpc/gen/pulumi/provider_pb";
+import { KeyFingerprints } from "../../../provider/deployment/key-fingerprint";
 import { resourceProviderHandlers } from "../../../provider/native/grpc/resource-provider";
 import { listen, percentEncode, type GrpcServer } from "../../../provider/native/grpc/server";
 import { servePlugin } from "../../../provider/native/lazy-start";
@@ -78,7 +79,11 @@ describe("native plugin: its gRPC server (over HTTP/2, grpc-js as the client)", 
   let client: any;
 
   before(async () => {
-    const handlers = resourceProviderHandlers({ provider: recordingProvider(calls), config: { apply: (get, env, holder) => configured.push({ get, env, holder }) }, attach: (a) => attached.push(a) });
+    const handlers = resourceProviderHandlers({
+      provider: recordingProvider(calls),
+      config: { configure: ({ get, env, holder }) => configured.push({ get, env: env ?? {}, holder }), verified: new Map(), keys: new KeyFingerprints() },
+      attach: (a) => attached.push(a),
+    });
     server = await listen("pulumirpc.ResourceProvider", handlers);
     client = new provrpc.ResourceProviderClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
   });

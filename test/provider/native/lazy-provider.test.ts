@@ -1,12 +1,12 @@
 /**
- * The plugin's start-up facade (provider/native/lazy-provider.ts, DECISIONS D111): the SDK's
+ * The plugin's start-up facade (provider/native/host.ts, DECISIONS D111): the SDK's
  * server tests a provider's methods for presence, so the facade must have exactly the real
  * provider's; and it must not load the resources' code until a call (or the preload) needs it.
  */
 import * as assert from "assert";
 import { execFileSync } from "child_process";
 import * as path from "path";
-import { lazyProvider } from "../../../provider/native/lazy-provider";
+import { NativeHost } from "../../../provider/native/host";
 import { nativeProvider } from "../../../provider/native/provider";
 
 const root = path.resolve(__dirname, "..", "..", "..");
@@ -14,14 +14,14 @@ const root = path.resolve(__dirname, "..", "..", "..");
 describe("native plugin: the lazy provider facade", () => {
   it("has exactly the real provider's members, and the same version", () => {
     const real = nativeProvider("1.2.3");
-    const facade = lazyProvider("1.2.3");
+    const facade = new NativeHost("1.2.3").provider();
     assert.deepStrictEqual(Object.keys(facade).sort(), Object.keys(real).sort());
     for (const key of Object.keys(real)) assert.strictEqual(typeof (facade as never)[key], typeof (real as never)[key], key);
     assert.strictEqual(facade.version, "1.2.3");
   });
 
   it("answers as the real provider does", async () => {
-    const facade = lazyProvider("1.2.3");
+    const facade = new NativeHost("1.2.3").provider();
     assert.strictEqual(await facade.getSchema!(), await nativeProvider("1.2.3").getSchema!());
     // A check with no inputs: the same failures (or the same error) from both.
     const settle = (p: Promise<unknown>) =>
@@ -39,7 +39,7 @@ describe("native plugin: the lazy provider facade", () => {
       // Neither grpc-js nor google-protobuf nor the SDK nor the generated codec before the port line (D118, D135).
       const grpcLoaded = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi|@bufbuild)[\\\\/]|grpc[\\\\/](gen|protocol)/.test(f));
       require("./provider/native/lazy-start");
-      const facade = require("./provider/native/lazy-provider").lazyProvider("1.2.3");
+      const facade = new (require("./provider/native/host").NativeHost)("1.2.3").provider();
       const before = { resources: loaded(), grpc: grpcLoaded() };
       facade.getSchema().then(() => console.log(JSON.stringify({ before, after: loaded() })));
     `;
@@ -50,7 +50,7 @@ describe("native plugin: the lazy provider facade", () => {
   it("the preloaded provider (what the start-up snapshot holds) leaves the SDK to the first Construct", () => {
     const script = `
       const sdk = () => Object.keys(require.cache).some((f) => /node_modules[\\\\/](@grpc|google-protobuf|@pulumi)[\\\\/]/.test(f));
-      require("./provider/native/lazy-provider").preload("1.2.3");
+      new (require("./provider/native/host").NativeHost)("1.2.3").preload();
       console.log(JSON.stringify({ preloaded: sdk() }));
     `;
     const out = execFileSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: root, encoding: "utf8" });
