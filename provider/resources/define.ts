@@ -3,10 +3,11 @@
  * outputs with their descriptions and secrecy), its implementation, and everything derived from
  * them: schema.json (and so the SDKs and docs), the dynamic and native classes with their typed
  * args and outputs, the import id's format, how to adopt an object, how to find what a create
- * made when its answer never came. resources/definitions.ts
- * lists them; nothing else names the seven kinds.
+ * made when its answer never came, what of the account it manages. resources/definitions.ts
+ * lists them; nothing else names every kind by hand (what must, is generated: scripts/gen-kinds).
  */
 import type { z } from "zod";
+import { scopeKey, type Collection } from "../core/collections";
 import type { MadeBy } from "../core/finder";
 import type { ResourceImpl } from "../core/resource";
 import type { Example } from "../schema/examples/types";
@@ -29,6 +30,27 @@ export type CommonState = {
   /** The account whose key created or adopted the object (deployment/account-pin.ts). */
   managingAccountId?: string;
 };
+
+/**
+ * What of the account a resource of a kind manages (D152): the collection drift's unmanaged
+ * section lists, `ignore` and `authoritative` name, and the names of it a resource's state holds.
+ */
+export interface Manages {
+  readonly collection: Collection;
+  /** For a list on a parent (a template's users): the input naming the parent (`templateId`, `number`). */
+  readonly parentKey?: string;
+  /** The names a resource's state (its outputs over its inputs) manages: ids, account ids, e-mail addresses lower-cased. */
+  names(props: Record<string, unknown>): string[];
+  /** An authoritative set: the next `up` removes whoever else the collection lists there. */
+  readonly authoritative?: boolean;
+}
+
+/** Where the names of a resource's state are (`members`, `templates.access:<id>`); undefined while its parent is unknown. */
+export function managedScope(m: Manages, props: Record<string, unknown>): string | undefined {
+  if (!m.parentKey) return scopeKey(m.collection);
+  const parent = props[m.parentKey];
+  return typeof parent === "string" && parent ? scopeKey(m.collection, parent) : undefined;
+}
 
 export interface ResourceDefinition<K extends string = string, I extends PropsSchema = PropsSchema, C extends PropsSchema = NoProps, O extends PropsSchema = PropsSchema, R extends string = string> {
   readonly kind: K;
@@ -54,6 +76,8 @@ export interface ResourceDefinition<K extends string = string, I extends PropsSc
    * why there is nothing to find (an idempotent create: the next one takes it over in place).
    */
   readonly madeBy: MadeBy<InputsOf<I, C>>;
+  /** What of the account it manages; none for a kind no collection lists (the team itself). */
+  readonly manages?: Manages;
 }
 
 /** The inputs as check passes them on: the program's, with what check computed from them. */

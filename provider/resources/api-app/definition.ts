@@ -1,5 +1,6 @@
 /** ApiApp: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { idName } from "../shared/managed-names";
 import { apiAppFinder } from "./finder";
 import { apiAppExamples } from "./examples";
 import { apiAppImpl } from "./resource";
@@ -16,4 +17,5 @@ export const apiAppDefinition = defineResource({
   adoptWith: (id) => `clientId: "${id}" (or adopt: true, to match your app by name and domains)`,
   idOutput: "clientId",
   madeBy: { finder: apiAppFinder },
+  manages: { collection: "apiApps", names: idName("clientId") },
 });

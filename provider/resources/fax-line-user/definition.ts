@@ -1,6 +1,7 @@
 /** FaxLineUser: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
+import { personNames } from "../shared/managed-names";
 import { faxLineUserExamples } from "./examples";
 import { faxLineUserImpl } from "./resource";
 import { faxLineUserAbout, faxLineUserInputs, faxLineUserOutputs } from "./schema";
@@ -18,4 +19,5 @@ export const faxLineUserDefinition = defineResource({
     return { number, ...personOf(person) };
   },
   madeBy: { idempotent: "a person already on the line is taken over in place (D6)" },
+  manages: { collection: "faxLines.users", parentKey: "number", names: personNames },
 });

@@ -1,5 +1,6 @@
 /** FaxLine: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { idName } from "../shared/managed-names";
 import { faxLineFinder } from "./finder";
 import { faxLineExamples } from "./examples";
 import { faxLineImpl } from "./resource";
@@ -15,4 +16,5 @@ export const faxLineDefinition = defineResource({
   adoptWith: (id) => `number: "${id}"`,
   idOutput: "number",
   madeBy: { finder: faxLineFinder },
+  manages: { collection: "faxLines", names: idName("number") },
 });

@@ -1,5 +1,6 @@
 /** TeamMemberSet: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { listNames } from "../shared/managed-names";
 import { teamMemberSetExamples } from "./examples";
 import { teamMemberSetImpl } from "./resource";
 import { teamMemberSetAbout, teamMemberSetComputed, teamMemberSetInputs, teamMemberSetOutputs } from "./schema";
@@ -15,4 +16,5 @@ export const teamMemberSetDefinition = defineResource({
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "teamId",
   madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
+  manages: { collection: "members", names: listNames("members"), authoritative: true },
 });

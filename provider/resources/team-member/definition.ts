@@ -1,6 +1,7 @@
 /** TeamMember: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
+import { personNames } from "../shared/managed-names";
 import { teamMemberExamples } from "./examples";
 import { teamMemberImpl } from "./resource";
 import { teamMemberAbout, teamMemberInputs, teamMemberOutputs } from "./schema";
@@ -18,4 +19,5 @@ export const teamMemberDefinition = defineResource({
     return { teamId, ...personOf(person) };
   },
   madeBy: { idempotent: "an invitation of someone on the team or invited is taken over in place (D6)" },
+  manages: { collection: "members", names: personNames },
 });

@@ -1,6 +1,7 @@
 /** TemplateAccess: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
+import { personNames } from "../shared/managed-names";
 import { templateAccessExamples } from "./examples";
 import { templateAccessImpl } from "./resource";
 import { templateAccessAbout, templateAccessInputs, templateAccessOutputs } from "./schema";
@@ -18,4 +19,5 @@ export const templateAccessDefinition = defineResource({
     return { templateId, ...personOf(person) };
   },
   madeBy: { idempotent: "access already given is taken over in place (D6)" },
+  manages: { collection: "templates.access", parentKey: "templateId", names: personNames },
 });

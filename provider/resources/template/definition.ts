@@ -1,5 +1,6 @@
 /** Template: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { idName } from "../shared/managed-names";
 import { templateFinder } from "./finder";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
@@ -16,4 +17,5 @@ export const templateDefinition = defineResource({
   adoptWith: (id) => `templateId: "${id}"`,
   idOutput: "templateId",
   madeBy: { finder: templateFinder },
+  manages: { collection: "templates", names: idName("templateId") },
 });
