@@ -125,10 +125,7 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
     const what = t.is_creator === true ? "template user" : "template user or owner";
     for (const a of t.accounts ?? []) {
       if (isMe(a.account_id, a.email_address) || known(managedIn("templates.access", t.template_id), a.account_id, a.email_address)) continue;
-      push({ collection: "templates.access", what, name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, t.template_id, [
-        a.email_address,
-        a.account_id,
-      ]);
+      push({ collection: "templates.access", what, name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, t.template_id, [a.email_address, a.account_id]);
     }
   }
 

@@ -64,6 +64,8 @@ export interface ResourceDefinition<K extends string = string, I extends PropsSc
   /** Rules, check, diff and create/read/update/delete (the operations run them: operations/). */
   readonly impl: ResourceImpl<InputsOf<I, C>, StateOf<I, C, O, R>>;
   readonly examples: Example[];
+  /** The named object types its properties refer to (`meta({ ref, typeDescription })`): the schema's types. */
+  readonly types?: readonly PropsSchema[];
   /** The properties read needs when the id is all there is (import); none when the id alone is enough. */
   readonly propsFromId?: (id: string) => Partial<z.output<I>>;
   /** What a program gives to take over the object with this id (named when `{ import }` is refused). */

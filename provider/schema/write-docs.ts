@@ -1,11 +1,13 @@
 /**
  * `npm run docs:resources`: writes docs/resources/<resource>.md from the schema, the rules and the
- * prose, and the registry's docs/_index.md and docs/installation-configuration.md (registry-docs.ts).
+ * prose, the registry's docs/_index.md and docs/installation-configuration.md (registry-docs.ts), and
+ * docs/README.md's table of resources (kind-files.ts).
  */
 import * as fs from "fs";
 import * as path from "path";
 import { registry } from "../resources/registry";
 import { pageName, resourcePage } from "./docs";
+import { DOCS_README, resourceTable, withSection } from "./kind-files";
 import { indexPage, installationPage } from "./registry-docs";
 
 const root = path.resolve(__dirname, "..", "..", __dirname.includes(`${path.sep}dist${path.sep}`) ? ".." : "");
@@ -19,3 +21,6 @@ const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "ut
 fs.writeFileSync(path.join(root, "docs", "_index.md"), indexPage());
 fs.writeFileSync(path.join(root, "docs", "installation-configuration.md"), installationPage(version));
 console.log("wrote docs/_index.md and docs/installation-configuration.md");
+const readme = path.join(root, DOCS_README);
+fs.writeFileSync(readme, withSection(fs.readFileSync(readme, "utf8"), "resources", resourceTable()));
+console.log(`wrote the resources table of ${DOCS_README}`);

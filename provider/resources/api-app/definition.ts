@@ -4,7 +4,7 @@ import { idName } from "../shared/managed-names";
 import { apiAppFinder } from "./finder";
 import { apiAppExamples } from "./examples";
 import { apiAppImpl } from "./resource";
-import { apiAppAbout, apiAppComputed, apiAppInputs, apiAppOutputs } from "./schema";
+import { apiAppAbout, apiAppOAuth, apiAppOptions, apiAppOwnerAccount, apiAppComputed, apiAppInputs, apiAppOutputs } from "./schema";
 
 export const apiAppDefinition = defineResource({
   kind: "ApiApp",
@@ -13,6 +13,7 @@ export const apiAppDefinition = defineResource({
   outputs: apiAppOutputs,
   about: apiAppAbout,
   impl: apiAppImpl,
+  types: [apiAppOAuth, apiAppOptions, apiAppOwnerAccount],
   examples: apiAppExamples,
   adoptWith: (id) => `clientId: "${id}" (or adopt: true, to match your app by name and domains)`,
   idOutput: "clientId",

@@ -4,7 +4,7 @@ import { idName } from "../shared/managed-names";
 import { templateFinder } from "./finder";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
-import { templateAbout, templateComputed, templateInputs, templateOutputs } from "./schema";
+import { templateAbout, templateSignerRole, templateMergeField, templateComputed, templateInputs, templateOutputs } from "./schema";
 
 export const templateDefinition = defineResource({
   kind: "Template",
@@ -13,6 +13,7 @@ export const templateDefinition = defineResource({
   outputs: templateOutputs,
   about: templateAbout,
   impl: templateImpl,
+  types: [templateSignerRole, templateMergeField],
   examples: templateExamples,
   adoptWith: (id) => `templateId: "${id}"`,
   idOutput: "templateId",
