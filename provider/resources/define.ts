@@ -93,8 +93,8 @@ type WithRequired<T, R extends string> = T & { [K in R & keyof T]-?: NonNullable
 /** What check computed (absent before the first check); nothing for NoProps (whose output type is an index signature). */
 export type ComputedOf<C extends PropsSchema> = [keyof C["shape"]] extends [never] ? unknown : Partial<z.output<C>>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schemas (the hosts read them as JSON)
-export type AnyDefinition = ResourceDefinition<string, any, any, any, string>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its inputs: its impl takes them as typed (check's news), which no wider schema type accepts; the hosts read them as JSON
+export type AnyDefinition = ResourceDefinition<string, any, PropsSchema, PropsSchema, string>;
 
 export function defineResource<K extends string, I extends PropsSchema, O extends PropsSchema, R extends string, C extends PropsSchema = NoProps>(
   definition: ResourceDefinition<K, I, C, O, R>,

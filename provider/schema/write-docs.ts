@@ -6,15 +6,14 @@
 import * as fs from "fs";
 import * as path from "path";
 import { registry } from "../resources/registry";
-import { pageName, resourcePage } from "./docs";
+import { pageName, proseOf, resourcePage } from "./docs";
 import { DOCS_README, resourceTable, withSection } from "./kind-files";
 import { indexPage, installationPage } from "./registry-docs";
 
 const root = path.resolve(__dirname, "..", "..", __dirname.includes(`${path.sep}dist${path.sep}`) ? ".." : "");
 const dir = path.join(root, "docs", "resources");
 for (const kind of Object.keys(registry)) {
-  const prose = fs.readFileSync(path.join(dir, "prose", `${pageName(kind)}.md`), "utf8");
-  fs.writeFileSync(path.join(dir, `${pageName(kind)}.md`), resourcePage(kind, prose));
+  fs.writeFileSync(path.join(dir, `${pageName(kind)}.md`), resourcePage(kind, proseOf(path.join(dir, "prose"), kind)));
 }
 console.log(`wrote ${Object.keys(registry).length} pages in ${path.relative(process.cwd(), dir) || dir}`);
 const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
