@@ -122,7 +122,7 @@ function updateBody(olds: ApiAppState, news: ApiAppInputs): BodyOf<"api_app.upda
  * of this provider process already holds (resources/shared/lost-answer.ts), so two `adopt: true`
  * resources never take one app and a create's recovery never takes an app another create made.
  */
-const API_APP_KIND = "api-app";
+const API_APP_KIND = "ApiApp";
 
 /** The caller's own apps with this name and domain set that no resource of this run holds. */
 async function freeMatches(ctx: ProviderContext, inputs: ApiAppInputs): Promise<ApiAppWire[]> {

@@ -10,7 +10,7 @@ import { createOnce } from "../shared/lost-answer";
 import { faxLineFinder, visibleLines, type FaxLineWire } from "./finder";
 import type { FaxLineInputs } from "./schema";
 
-export const FAX_LINE_KIND = "fax-line";
+export const FAX_LINE_KIND = "FaxLine";
 
 /** POST /fax_line/create, never buying a second line for one lost answer. */
 export async function buyLineOnce(ctx: ProviderContext, inputs: FaxLineInputs, send: () => Promise<FaxLineWire>): Promise<FaxLineWire> {

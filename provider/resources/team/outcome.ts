@@ -11,7 +11,7 @@ import type { TeamInputs } from "./schema";
 /** POST /team/create (then the team's id), never failing a later run on "already belongs to a team" because an answer was lost. */
 export function createTeamOnce(ctx: ProviderContext, inputs: TeamInputs, send: () => Promise<CallerTeam>): Promise<CallerTeam> {
   return createOnce(ctx, {
-    kind: "team",
+    kind: "Team",
     what: `team "${inputs.name ?? "(unnamed)"}"`,
     finder: teamFinder,
     inputs,

@@ -10,7 +10,7 @@ import { createOnce } from "../shared/lost-answer";
 import { templateFinder, visibleTemplates, type TemplateWire } from "./finder";
 import type { TemplateInputs } from "./schema";
 
-export const TEMPLATE_KIND = "template";
+export const TEMPLATE_KIND = "Template";
 
 /**
  * A write that makes a template (create, or update_files on the one it replaces), sent so that a
