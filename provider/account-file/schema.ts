@@ -85,6 +85,7 @@ const pattern = z.string().trim().min(1, { error: "must be a pattern: e-mail add
  * template titles and ids, fax numbers. The drift report leaves them out; an authoritative list
  * never removes them.
  */
+// One pattern list per collection, built from the list: the keys' types restated (cast).
 export const ignoreSchema = z.strictObject(Object.fromEntries(IGNORE_COLLECTIONS.map((c) => [c, z.array(pattern).optional()])) as Record<IgnoreCollection, z.ZodOptional<z.ZodArray<typeof pattern>>>);
 
 export const accountFileSchema = z.strictObject({
