@@ -37,6 +37,19 @@ function walk(root: string, dir: string): string[] {
   });
 }
 
+/** The two generators a maintainer runs after the hand edits, as ARCHITECTURE's recipe names them. */
+const GENERATORS: [string, string][] = [
+  ["npm run schema", "provider/schema/write.ts"],
+  ["npm run docs:resources", "provider/schema/write-docs.ts"],
+];
+
+/** ARCHITECTURE's recipe for a resource: the text between its markers. */
+function recipe(): string {
+  const m = /<!-- recipe: kind\b[^>]*-->\n([\s\S]*?)<!-- end recipe: kind -->/.exec(fs.readFileSync(path.join(REPO, "ARCHITECTURE.md"), "utf8"));
+  assert.ok(m, "ARCHITECTURE.md has the recipe for a resource between its markers");
+  return m[1];
+}
+
 const changed = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([f, h]) => before.get(f) !== h).map(([f]) => f).sort();
 
 /** The kind's folder and its line in definitions.ts: what a maintainer writes. */
@@ -75,8 +88,7 @@ describe("architecture: a new kind is its folder and one line in definitions.ts"
     addScratchKind(root);
     const edited = hashes(root, walk(root, "."));
     const hand = changed(start, edited);
-    run(root, process.execPath, ["scripts/run-ts.js", "provider/schema/write.ts"]);
-    run(root, process.execPath, ["scripts/run-ts.js", "provider/schema/write-docs.ts"]);
+    for (const [, script] of GENERATORS) run(root, process.execPath, ["scripts/run-ts.js", script]);
     run(root, "bash", ["scripts/build"]);
     const generated = changed(edited, hashes(root, walk(root, ".")));
     for (const f of generated) {
@@ -88,6 +100,10 @@ describe("architecture: a new kind is its folder and one line in definitions.ts"
 
     const outsideFolder = hand.filter((f) => !f.startsWith(`${FOLDER}/`));
     assert.deepEqual(outsideFolder, [DEFINITIONS]);
+    // ARCHITECTURE's recipe is this list: the folder's definition, each file edited outside it, the generators.
+    const steps = recipe();
+    for (const name of ["provider/resources/<kind>/definition.ts", ...outsideFolder, ...GENERATORS.map(([command]) => command)]) assert.ok(steps.includes(`\`${name}\``), `ARCHITECTURE's recipe names \`${name}\``);
+    assert.equal(steps.match(/^\s+\d+\. /gm)?.length, 1 + outsideFolder.length + 1, "one step for the folder, one per file outside it, one for the generators");
     fs.writeFileSync(path.join(REPO, SCRATCH_KIND_RESULT), `${JSON.stringify({ outsideFolder, generated }, null, 2)}\n`);
   });
 });
