@@ -78,6 +78,11 @@ export interface ResourceDefinition<K extends string = string, I extends PropsSc
    * why there is nothing to find (an idempotent create: the next one takes it over in place).
    */
   readonly madeBy: MadeBy<InputsOf<I, C>>;
+  /**
+   * The logical name the account file's program and `esign export`'s import file give a resource
+   * of this kind, from its entry's keys (`template:<key>:access:<who>`); none: the file has no such entry.
+   */
+  readonly logicalName?: (...keys: string[]) => string;
   /** What of the account it manages; none for a kind no collection lists (the team itself). */
   readonly manages?: Manages;
 }

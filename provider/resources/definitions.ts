@@ -36,6 +36,13 @@ export function definitionOf(kind: string | undefined): (typeof allDefinitions)[
   return kind === undefined ? undefined : byName.get(kind);
 }
 
+/** The logical name the account file gives a resource of `kind` from its entry's keys: the definition's `logicalName`. */
+export function logicalName(kind: Kind, ...keys: string[]): string {
+  const name = definitions[kind].logicalName;
+  if (!name) throw new Error(`${kind} has no entry in the account file`);
+  return name(...keys);
+}
+
 /** Builds a table by kind from each definition, in the schema's order. */
 export function byKind<T>(pick: (d: (typeof allDefinitions)[number]) => T): Record<string, T> {
   return Object.fromEntries(allDefinitions.map((d) => [d.kind, pick(d)]));

@@ -17,6 +17,7 @@ export const apiAppDefinition = defineResource({
   examples: apiAppExamples,
   adoptWith: (id) => `clientId: "${id}" (or adopt: true, to match your app by name and domains)`,
   idOutput: "clientId",
+  logicalName: (key) => `app:${key}`,
   madeBy: { finder: apiAppFinder },
   manages: { collection: "apiApps", names: idName("clientId") },
 });

@@ -15,6 +15,7 @@ export const faxLineUserSetDefinition = defineResource({
   examples: faxLineUserSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "number",
+  logicalName: (line) => `fax:${line}:users`,
   madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
   manages: { collection: "faxLines.users", parentKey: "number", names: listNames("users"), authoritative: true },
 });

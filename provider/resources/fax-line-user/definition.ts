@@ -18,6 +18,7 @@ export const faxLineUserDefinition = defineResource({
     const [number, person] = idPair("FaxLineUser", id, "<number>/<accountId>");
     return { number, ...personOf(person) };
   },
+  logicalName: (line, who) => `fax:${line}:user:${who}`,
   madeBy: { idempotent: "a person already on the line is taken over in place (D6)" },
   manages: { collection: "faxLines.users", parentKey: "number", names: personNames },
 });

@@ -15,6 +15,7 @@ export const faxLineDefinition = defineResource({
   examples: faxLineExamples,
   adoptWith: (id) => `number: "${id}"`,
   idOutput: "number",
+  logicalName: (key) => `fax:${key}`,
   madeBy: { finder: faxLineFinder },
   manages: { collection: "faxLines", names: idName("number") },
 });

@@ -15,6 +15,7 @@ export const teamMemberSetDefinition = defineResource({
   examples: teamMemberSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "teamId",
+  logicalName: () => "members",
   madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
   manages: { collection: "members", names: listNames("members"), authoritative: true },
 });

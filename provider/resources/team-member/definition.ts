@@ -18,6 +18,7 @@ export const teamMemberDefinition = defineResource({
     const [teamId, person] = idPair("TeamMember", id, "<teamId>/<accountId or emailAddress>");
     return { teamId, ...personOf(person) };
   },
+  logicalName: (key) => `member:${key}`,
   madeBy: { idempotent: "an invitation of someone on the team or invited is taken over in place (D6)" },
   manages: { collection: "members", names: personNames },
 });

@@ -15,6 +15,7 @@ export const templateAccessSetDefinition = defineResource({
   examples: templateAccessSetExamples,
   adoptWith: () => "nothing: the set removes only, so creating it takes the list over",
   idOutput: "templateId",
+  logicalName: (template) => `template:${template}:access`,
   madeBy: { idempotent: "the create applies the list: applying it again removes nothing more" },
   manages: { collection: "templates.access", parentKey: "templateId", names: listNames("users"), authoritative: true },
 });

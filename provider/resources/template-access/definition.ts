@@ -18,6 +18,7 @@ export const templateAccessDefinition = defineResource({
     const [templateId, person] = idPair("TemplateAccess", id, "<templateId>/<accountId>");
     return { templateId, ...personOf(person) };
   },
+  logicalName: (template, who) => `template:${template}:access:${who}`,
   madeBy: { idempotent: "access already given is taken over in place (D6)" },
   manages: { collection: "templates.access", parentKey: "templateId", names: personNames },
 });

@@ -17,6 +17,7 @@ export const templateDefinition = defineResource({
   examples: templateExamples,
   adoptWith: (id) => `templateId: "${id}"`,
   idOutput: "templateId",
+  logicalName: (key) => `template:${key}`,
   madeBy: { finder: templateFinder },
   manages: { collection: "templates", names: idName("templateId") },
 });
