@@ -25,7 +25,16 @@ const GENERATED_UNMARKED = new Set(["schema.json"]);
 const treeFiles = (root: string) => execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
 
 function hashes(root: string, files: string[]): Map<string, string> {
-  return new Map(files.filter((f) => fs.existsSync(path.join(root, f))).map((f) => [f, createHash("sha256").update(fs.readFileSync(path.join(root, f))).digest("hex")]));
+  return new Map(
+    files
+      .filter((f) => fs.existsSync(path.join(root, f)))
+      .map((f) => [
+        f,
+        createHash("sha256")
+          .update(fs.readFileSync(path.join(root, f)))
+          .digest("hex"),
+      ]),
+  );
 }
 
 function walk(root: string, dir: string): string[] {
@@ -50,7 +59,11 @@ function recipe(): string {
   return m[1];
 }
 
-const changed = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([f, h]) => before.get(f) !== h).map(([f]) => f).sort();
+const changed = (before: Map<string, string>, after: Map<string, string>) =>
+  [...after]
+    .filter(([f, h]) => before.get(f) !== h)
+    .map(([f]) => f)
+    .sort();
 
 /** The kind's folder and its line in definitions.ts: what a maintainer writes. */
 function addScratchKind(root: string): void {
@@ -102,7 +115,8 @@ describe("architecture: a new kind is its folder and one line in definitions.ts"
     assert.deepEqual(outsideFolder, [DEFINITIONS]);
     // ARCHITECTURE's recipe is this list: the folder's definition, each file edited outside it, the generators.
     const steps = recipe();
-    for (const name of ["provider/resources/<kind>/definition.ts", ...outsideFolder, ...GENERATORS.map(([command]) => command)]) assert.ok(steps.includes(`\`${name}\``), `ARCHITECTURE's recipe names \`${name}\``);
+    for (const name of ["provider/resources/<kind>/definition.ts", ...outsideFolder, ...GENERATORS.map(([command]) => command)])
+      assert.ok(steps.includes(`\`${name}\``), `ARCHITECTURE's recipe names \`${name}\``);
     assert.equal(steps.match(/^\s+\d+\. /gm)?.length, 1 + outsideFolder.length + 1, "one step for the folder, one per file outside it, one for the generators");
     fs.writeFileSync(path.join(REPO, SCRATCH_KIND_RESULT), `${JSON.stringify({ outsideFolder, generated }, null, 2)}\n`);
   });
