@@ -11,5 +11,5 @@
  */
 // One export per kind, generated from the definitions (schema/kind-files.ts).
 export * from "./dynamic/named";
-export type * from "./dynamic/args";
+export * from "./dynamic/args"; // types only (plain `export *`: declaration files older TypeScript reads)
 export { AccountFileError, deployAccount, loadAccountFile, parseAccountFile, type AccountFile } from "./account-file";
