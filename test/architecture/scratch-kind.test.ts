@@ -92,7 +92,6 @@ describe("architecture: a new kind is its folder and one line in definitions.ts"
       fs.copyFileSync(path.join(REPO, f), path.join(root, f));
     }
     fs.symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
-    execFileSync("git", ["init", "-q"], { cwd: root }); // the copy's own file list (git ls-files), never the repository's
   });
   after(() => root && fs.rmSync(root, { recursive: true, force: true }));
 
