@@ -21,7 +21,7 @@ export const alphaOutputs = z.object({ c: z.string() });`,
   "provider/native/tokens.ts": `export const PACKAGE = "acme";`,
   // Names both kinds: the class name and a type token.
   "provider/list.ts": `export const KINDS = ["Alpha", "acme:index:BetaGamma"];`,
-  // Names both kinds: a hold key and a collection path.
+  // Names both kinds: a folder-style key and a collection path.
   "provider/collections.ts": `export const holds = { alpha: 1 }; export const key = "alpha"; export const where = "betas.gamma";`,
   // Names one kind only.
   "provider/one.ts": `export const only = "acme:Alpha"; export const other = "beta";`,
