@@ -6,7 +6,9 @@ import { memberEmailDomains } from "../../../policy/rules/member-email-domains";
 function judge(type: string, props: Record<string, unknown>, allowedDomains = ["example.com"]): string[] {
   const reports: string[] = [];
   const args = { type, name: "who", props, getConfig: () => ({ allowedDomains }) } as unknown as ResourceValidationArgs;
-  void memberEmailDomains.validateResource(args, (message: string) => reports.push(message));
+  const validate = memberEmailDomains.validateResource;
+  assert.ok(typeof validate === "function", "one validation function");
+  void validate(args, (message: string) => reports.push(message));
   return reports;
 }
 
