@@ -9,11 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { RunError, type dynamic } from "@pulumi/pulumi";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import { apiAppImpl } from "../resources/api-app/resource";
-import { faxLineImpl } from "../resources/fax-line/resource";
-import { teamImpl } from "../resources/team/resource";
-import { teamMemberImpl } from "../resources/team-member/resource";
-import { templateImpl } from "../resources/template/resource";
+import { definitions } from "../resources/definitions";
 import type { ResourceImpl } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
 import { authoritativeIssues, duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
@@ -74,12 +70,13 @@ function checkEntries(account: AccountFile): FileIssue[] {
     });
   if (account.team) {
     const { protect: _p, retainOnDelete: _r, ...team } = account.team;
-    for (const f of syncFailures(teamImpl.check({}, team))) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
+    for (const f of syncFailures(definitions.Team.impl.check({}, team))) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
   }
-  run("members", teamMemberImpl, account.members);
-  run("apiApps", apiAppImpl, account.apiApps);
-  run("templates", templateImpl, account.templates, ["access"]);
-  run("faxLines", faxLineImpl, account.faxLines, ["users"]);
+  // Each entry checked by its kind's definition (the same check a preview runs).
+  run("members", definitions.TeamMember.impl, account.members);
+  run("apiApps", definitions.ApiApp.impl, account.apiApps);
+  run("templates", definitions.Template.impl, account.templates, ["access"]);
+  run("faxLines", definitions.FaxLine.impl, account.faxLines, ["users"]);
   return issues;
 }
 
