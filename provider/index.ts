@@ -9,17 +9,7 @@
  * (which the engine records, encrypted, as the default provider's inputs in state), and
  * `esign:baseUrl` (or ESIGN_BASE_URL), read at run time; no resource's state holds them.
  */
-export { ApiApp, FaxLine, FaxLineUser, FaxLineUserSet, Team, TeamMember, TeamMemberSet, Template, TemplateAccess, TemplateAccessSet } from "./dynamic/classes";
-export type {
-  ApiAppArgs,
-  FaxLineArgs,
-  FaxLineUserArgs,
-  FaxLineUserSetArgs,
-  TeamArgs,
-  TeamMemberArgs,
-  TeamMemberSetArgs,
-  TemplateAccessArgs,
-  TemplateAccessSetArgs,
-  TemplateArgs,
-} from "./dynamic/args";
+// One export per kind, generated from the definitions (schema/kind-files.ts).
+export * from "./dynamic/named";
+export * from "./dynamic/args"; // types only (plain `export *`: declaration files older TypeScript reads)
 export { AccountFileError, deployAccount, loadAccountFile, parseAccountFile, type AccountFile } from "./account-file";

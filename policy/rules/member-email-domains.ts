@@ -1,7 +1,12 @@
-/** Team members (and the people given template or fax line access) have e-mail addresses in allowed domains. */
+/** Team members (and the people given template or fax line access: every kind with an `emailAddress` input) have e-mail addresses in allowed domains. */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { allowedDomainsSchema, domainAllowed, emailDomain } from "../domains";
-import { isKind, violation } from "../resources";
+import { esignKind } from "../../provider/pulumi-state/type-token";
+import { definitionOf } from "../../provider/resources/definitions";
+import { violation } from "../resources";
+
+/** Whether the type's kind names a person by `emailAddress` (read from its definition's inputs). */
+const namesAPerson = (type: string) => "emailAddress" in (definitionOf(esignKind(type))?.inputs.shape ?? {});
 
 export const MEMBER_EMAIL_DOMAINS = "esign-member-email-domains";
 
@@ -11,7 +16,7 @@ export const memberEmailDomains: ResourceValidationPolicy = {
   enforcementLevel: "mandatory",
   configSchema: { properties: { allowedDomains: { ...allowedDomainsSchema, default: [] } } },
   validateResource: (args, report) => {
-    if (!isKind(args.type, "TeamMember", "TemplateAccess", "FaxLineUser")) return;
+    if (!namesAPerson(args.type)) return;
     const allowed = args.getConfig<{ allowedDomains?: string[] }>().allowedDomains ?? [];
     const email = args.props.emailAddress;
     if (allowed.length === 0 || typeof email !== "string") return;

@@ -7,13 +7,9 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { RunError } from "@pulumi/pulumi";
+import { RunError, type dynamic } from "@pulumi/pulumi";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import { apiAppImpl } from "../resources/api-app/resource";
-import { faxLineImpl } from "../resources/fax-line/resource";
-import { teamImpl } from "../resources/team/resource";
-import { teamMemberImpl } from "../resources/team-member/resource";
-import { templateImpl } from "../resources/template/resource";
+import { definitions } from "../resources/definitions";
 import type { ResourceImpl } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
 import { authoritativeIssues, duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
@@ -56,24 +52,31 @@ function resolvePaths(account: AccountFile, dir: string): AccountFile {
   };
 }
 
+/** The failures of a check that answers at once (every resource's check does: it reads nothing; a promise has none to give here). */
+function syncFailures(result: dynamic.CheckResult | Promise<dynamic.CheckResult>): dynamic.CheckFailure[] {
+  return result instanceof Promise ? [] : (result.failures ?? []);
+}
+
+/** A zod issue's path (symbols never occur in a parsed YAML document's keys). */
+const issuePath = (path: PropertyKey[]) => path.filter((p): p is string | number => typeof p !== "symbol");
+
 function checkEntries(account: AccountFile): FileIssue[] {
   const issues: FileIssue[] = [];
   const run = (section: string, impl: ResourceImpl, entries: Record<string, unknown>[] | undefined, extra: string[] = []) =>
     entries?.forEach((entry, i) => {
       const strip: string[] = [...fileOnlyKeys, ...extra];
       const inputs = Object.fromEntries(Object.entries(entry).filter(([k]) => !strip.includes(k)));
-      const result = impl.check({}, inputs) as { failures?: { property: string; reason: string }[] };
-      for (const f of result.failures ?? []) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
+      for (const f of syncFailures(impl.check({}, inputs))) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
     });
   if (account.team) {
     const { protect: _p, retainOnDelete: _r, ...team } = account.team;
-    const result = teamImpl.check({}, team) as { failures?: { property: string; reason: string }[] };
-    for (const f of result.failures ?? []) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
+    for (const f of syncFailures(definitions.Team.impl.check({}, team))) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
   }
-  run("members", teamMemberImpl, account.members);
-  run("apiApps", apiAppImpl, account.apiApps);
-  run("templates", templateImpl, account.templates, ["access"]);
-  run("faxLines", faxLineImpl, account.faxLines, ["users"]);
+  // Each entry checked by its kind's definition (the same check a preview runs).
+  run("members", definitions.TeamMember.impl, account.members);
+  run("apiApps", definitions.ApiApp.impl, account.apiApps);
+  run("templates", definitions.Template.impl, account.templates, ["access"]);
+  run("faxLines", definitions.FaxLine.impl, account.faxLines, ["users"]);
   return issues;
 }
 
@@ -116,7 +119,7 @@ export function parseAccountFile(text: string, file: string, baseDir = path.dirn
   const parsed = accountFileSchema.safeParse(doc.toJS() ?? {});
   const issues: FileIssue[] = parsed.success
     ? [...emptyFileIssues(parsed.data), ...authoritativeIssues(parsed.data), ...duplicateIssues(parsed.data), ...referenceIssues(parsed.data), ...checkEntries(resolvePaths(parsed.data, baseDir))]
-    : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? unknownKeyIssues(i.path as (string | number)[], i.keys) : [{ path: i.path as (string | number)[], message: i.message }]));
+    : parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? unknownKeyIssues(issuePath(i.path), i.keys) : [{ path: issuePath(i.path), message: i.message }]));
   if (issues.length)
     throw new AccountFileError(
       file,

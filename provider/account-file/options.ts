@@ -26,7 +26,7 @@ function mergeDependsOn(caller: DependsOn, ours: pulumi.Resource[]): DependsOn {
   if (caller === undefined) return ours;
   if (Array.isArray(caller)) return [...caller, ...ours];
   if (pulumi.Resource.isInstance(caller)) return [caller, ...ours];
-  // An Input of a resource or of a list: combine once it is known.
+  // An Input of a resource or of a list: combine once it is known (the union's Input narrowed for output(): cast).
   return pulumi.output(caller as pulumi.Input<pulumi.Resource | pulumi.Input<pulumi.Resource>[]>).apply((d) => [...(Array.isArray(d) ? d : [d]), ...ours]);
 }
 

@@ -1,6 +1,7 @@
 /**
  * The account file as Pulumi resources. Logical names come from each entry's natural key
- * (a member's e-mail, an app's key or name, a template's or fax line's key), never from its
+ * (a member's e-mail, an app's key or name, a template's or fax line's key), through each
+ * kind's `logicalName` (its definition: `esign export`'s import file uses the same), never from its
  * position, so reordering the file changes nothing; `previousKeys` become aliases, so a
  * renamed entry keeps its object. Members depend on the team; template access and fax line
  * users depend on their template or line and on the declared member.
@@ -8,6 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicClasses } from "../dynamic/classes";
 import type { ResourceClasses } from "../resources/classes";
+import { logicalName } from "../resources/definitions";
 import type { TemplateArgs } from "../dynamic/args";
 import { entryOptions } from "./options";
 import { appKey, memberKey, memberNames, whoKey } from "./rules";
@@ -33,8 +35,8 @@ function split<T extends { previousKeys?: string[]; protect?: boolean; retainOnD
 }
 
 /** Every name a grant had: each earlier key of its parent crossed with each earlier key of the person. */
-function grantNames(prefix: (parentKey: string) => string, parentKeys: string[], whoKeys: string[]): string[] {
-  return parentKeys.flatMap((p) => whoKeys.map((w) => `${prefix(p)}${w}`)).slice(1);
+function grantNames(kind: "TemplateAccess" | "FaxLineUser", parentKeys: string[], whoKeys: string[]): string[] {
+  return parentKeys.flatMap((p) => whoKeys.map((w) => logicalName(kind, p, w))).slice(1);
 }
 
 /**
@@ -53,7 +55,7 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
   let team: InstanceType<ResourceClasses["Team"]> | undefined;
   if (account.team) {
     const { intent, args } = split(account.team);
-    team = new Team("team", args, entryOptions(opts, { intent }));
+    team = new Team(logicalName("Team"), args, entryOptions(opts, { intent }));
   }
 
   type Member = InstanceType<ResourceClasses["TeamMember"]>;
@@ -65,9 +67,9 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { previousKeys, intent, args } = split(m);
     const keys = [key, ...previousKeys.map(whoKey)];
     const resource = new TeamMember(
-      `member:${key}`,
+      logicalName("TeamMember", key),
       { ...args, teamId: team?.teamId },
-      entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => `member:${k}`) }),
+      entryOptions(opts, { intent, dependsOn: team ? [team] : [], previousNames: keys.slice(1).map((k) => logicalName("TeamMember", k)) }),
     );
     members.set(key, { resource, keys });
     for (const name of memberNames(m)) byName.set(name, { resource, keys: [name, ...keys.slice(1)] });
@@ -84,7 +86,7 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { previousKeys, intent, args } = split(entry);
     const { key: _key, ...inputs } = args;
     const key = appKey(entry);
-    const app = new ApiApp(`app:${key}`, inputs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `app:${k}`) }));
+    const app = new ApiApp(logicalName("ApiApp", key), inputs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => logicalName("ApiApp", k)) }));
     apiApps[key] = app.clientId;
     if (entry.oauth) oauthSecrets[key] = pulumi.secret(app.oauthSecret);
   }
@@ -96,17 +98,17 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const keys = [key, ...previousKeys];
     // The file's structure is looser than the inputs (signerRoles may be missing): the
     // resource's own check reports what is wrong, in the words a preview uses.
-    const template = new Template(`template:${key}`, inputs as TemplateArgs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => `template:${k}`) }));
+    const template = new Template(logicalName("Template", key), inputs as TemplateArgs, entryOptions(opts, { intent, previousNames: previousKeys.map((k) => logicalName("Template", k)) }));
     templates[key] = template.templateId;
     const grants: pulumi.Resource[] = [];
     for (const who of access ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
       const grant = new TemplateAccess(
-        `template:${key}:access:${whoKey(who)}`,
+        logicalName("TemplateAccess", key, whoKey(who)),
         { templateId: template.templateId, ...whoArgs(who) },
         entryOptions(opts, {
           dependsOn: [template, ...(member ? [member] : [])],
-          previousNames: grantNames((t) => `template:${t}:access:`, keys, whoKeys),
+          previousNames: grantNames("TemplateAccess", keys, whoKeys),
         }),
       );
       grants.push(grant);
@@ -114,9 +116,9 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     if (authoritative.has("templates.access")) {
       grantSets.push(
         new TemplateAccessSet(
-          `template:${key}:access`,
+          logicalName("TemplateAccessSet", key),
           { templateId: entry.templateId ?? template.templateId, users: (access ?? []).map(whoKey), ...setArgs("templates.access") },
-          entryOptions(opts, { dependsOn: [template, ...grants], previousNames: previousKeys.map((k) => `template:${k}:access`) }),
+          entryOptions(opts, { dependsOn: [template, ...grants], previousNames: previousKeys.map((k) => logicalName("TemplateAccessSet", k)) }),
         ),
       );
     }
@@ -128,17 +130,17 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     const { key, users, ...inputs } = args;
     const keys = [key, ...previousKeys];
     // Replacing or deleting a line releases its number for good: protected unless the entry says otherwise.
-    const line = new FaxLine(`fax:${key}`, inputs, entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => `fax:${k}`) }));
+    const line = new FaxLine(logicalName("FaxLine", key), inputs, entryOptions(opts, { intent, defaultProtect: true, previousNames: previousKeys.map((k) => logicalName("FaxLine", k)) }));
     faxLines[key] = line.number;
     const lineUsers: pulumi.Resource[] = [];
     for (const who of users ?? []) {
       const { resource: member, keys: whoKeys } = person(who);
       const user = new FaxLineUser(
-        `fax:${key}:user:${whoKey(who)}`,
+        logicalName("FaxLineUser", key, whoKey(who)),
         { number: line.number, ...whoArgs(who) },
         entryOptions(opts, {
           dependsOn: [line, ...(member ? [member] : [])],
-          previousNames: grantNames((f) => `fax:${f}:user:`, keys, whoKeys),
+          previousNames: grantNames("FaxLineUser", keys, whoKeys),
         }),
       );
       lineUsers.push(user);
@@ -146,9 +148,9 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
     if (authoritative.has("faxLines.users")) {
       grantSets.push(
         new FaxLineUserSet(
-          `fax:${key}:users`,
+          logicalName("FaxLineUserSet", key),
           { number: entry.number ?? line.number, users: (users ?? []).map(whoKey), ...setArgs("faxLines.users") },
-          entryOptions(opts, { dependsOn: [line, ...lineUsers], previousNames: previousKeys.map((k) => `fax:${k}:users`) }),
+          entryOptions(opts, { dependsOn: [line, ...lineUsers], previousNames: previousKeys.map((k) => logicalName("FaxLineUserSet", k)) }),
         ),
       );
     }
@@ -157,7 +159,7 @@ export function deployAccount(account: AccountFile, opts: pulumi.CustomResourceO
   if (authoritative.has("members")) {
     // After every member entry (the whole list is in place before anyone is removed) and after the grant lists.
     new TeamMemberSet(
-      "members",
+      logicalName("TeamMemberSet"),
       { teamId: team?.teamId, members: (account.members ?? []).map(memberKey), ...setArgs("members") },
       entryOptions(opts, { dependsOn: [...(team ? [team] : []), ...[...members.values()].map((m) => m.resource), ...grantSets] }),
     );

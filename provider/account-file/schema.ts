@@ -6,6 +6,8 @@
  * resource, so the file and `pulumi preview` agree.
  */
 import { z } from "zod";
+import { COLLECTIONS, type Collection } from "../core/collections";
+import { allDefinitions } from "../resources/definitions";
 import { apiAppInputs } from "../resources/api-app/schema";
 import { faxLineInputs } from "../resources/fax-line/schema";
 import { teamInputs } from "../resources/team/schema";
@@ -69,12 +71,11 @@ export const faxLineEntry = entryOf(faxLineInputs.shape, {
 });
 
 /** The collections `ignore` names: each a list of the account (members, apps...) or of a parent (a template's users). */
-export const IGNORE_COLLECTIONS = ["members", "apiApps", "templates", "faxLines", "templates.access", "faxLines.users"] as const;
-export type IgnoreCollection = (typeof IGNORE_COLLECTIONS)[number];
+export const IGNORE_COLLECTIONS = COLLECTIONS;
+export type IgnoreCollection = Collection;
 
-/** The collections whose declared list can be the whole list (D100). */
-export const AUTHORITATIVE_COLLECTIONS = ["members", "templates.access", "faxLines.users"] as const;
-export type AuthoritativeCollection = (typeof AUTHORITATIVE_COLLECTIONS)[number];
+/** The collections whose declared list can be the whole list (D100): those an authoritative set's definition manages. */
+export const AUTHORITATIVE_COLLECTIONS: readonly Collection[] = [...new Set(allDefinitions.flatMap((d) => (d.manages?.authoritative ? [d.manages.collection] : [])))];
 
 const pattern = z.string().trim().min(1, { error: "must be a pattern: e-mail addresses, names, titles or numbers, * for any characters" });
 
@@ -84,6 +85,7 @@ const pattern = z.string().trim().min(1, { error: "must be a pattern: e-mail add
  * template titles and ids, fax numbers. The drift report leaves them out; an authoritative list
  * never removes them.
  */
+// One pattern list per collection, built from the list: the keys' types restated (cast).
 export const ignoreSchema = z.strictObject(Object.fromEntries(IGNORE_COLLECTIONS.map((c) => [c, z.array(pattern).optional()])) as Record<IgnoreCollection, z.ZodOptional<z.ZodArray<typeof pattern>>>);
 
 export const accountFileSchema = z.strictObject({

@@ -2,7 +2,6 @@
  * Unknown keys, reported at the key itself with the nearest known key of that object:
  * `account.yaml:3:5: members[0].rol: unknown key; did you mean role?`.
  */
-import type { z } from "zod";
 import type { FileIssue } from "./issues";
 import { accountFileSchema } from "./schema";
 import { closest } from "../core/suggest";
@@ -14,7 +13,7 @@ interface SchemaNode {
 
 /** The object schema at `path` inside the account file schema (optional and arrays unwrapped). */
 function objectKeysAt(path: (string | number)[]): string[] {
-  let schema: SchemaNode | undefined = accountFileSchema as z.ZodType as SchemaNode;
+  let schema: SchemaNode | undefined = accountFileSchema;
   const unwrap = () => {
     while (schema?._zod?.def?.type === "optional") schema = schema._zod.def.innerType;
   };

@@ -13,7 +13,7 @@ import { parseExport } from "../pulumi-state/export";
 import { esignKind, urnName } from "../pulumi-state/type-token";
 import { containsUnknown } from "../core/unknowns";
 import { displayValue } from "./drift-values";
-import { removalScope, SET_KINDS, type Removals, type StateResource } from "./drift-unmanaged";
+import { isSetType, removalScope, type Removals, type StateResource } from "./drift-unmanaged";
 
 /** What the next `up` does about a difference. */
 export type DriftAction = "update" | "replace" | "recreate" | "create" | "delete";
@@ -92,7 +92,7 @@ function propertyEntries(step: StepEventMetadata, action: DriftAction): DriftEnt
     }
   }
   // An authoritative set's removals are the unmanaged section's rows ("removes it"), not a property.
-  if (kind && SET_KINDS.has(kind)) return entries.filter((e) => e.property !== "removals");
+  if (isSetType(step.type)) return entries.filter((e) => e.property !== "removals");
   // The engine knows of a change our rules cannot place (e.g. a custom diff): still report it.
   if (entries.length === 0) entries.push({ ...base, property: WHOLE_RESOURCE, git: PRESENT, service: PRESENT });
   return entries;

@@ -12,12 +12,13 @@ import type { EsignClient } from "../client";
 import { isGone } from "../client";
 import { normalizeEmail } from "../core/compare";
 import { firstMatch } from "../core/patterns";
+import { scopeKey, type Collection } from "../core/collections";
 import type { StateResource as StateRecord } from "../pulumi-state/export";
 import { esignKind } from "../pulumi-state/type-token";
+import { managedScope } from "../resources/define";
+import { definitionOf } from "../resources/definitions";
 
-import type { IgnoreCollection } from "../account-file/schema";
-
-export type Collection = IgnoreCollection;
+export type { Collection };
 export type IgnoreMap = Partial<Record<Collection, string[]>>;
 
 /** What the next `up` does with an unmanaged object. */
@@ -38,72 +39,29 @@ export interface UnmanagedEntry {
   action: UnmanagedAction;
 }
 
-/** What the stack manages, from its state: ids and names by collection. */
-export interface Managed {
-  /** Names (e-mail, account id) of people managed or declared on the team. */
-  members: Set<string>;
-  apiApps: Set<string>;
-  templates: Set<string>;
-  faxLines: Set<string>;
-  /** Template id -> names of its declared users. */
-  templateUsers: Map<string, Set<string>>;
-  /** Number -> names of its declared users. */
-  faxLineUsers: Map<string, Set<string>>;
-}
+/** What the stack manages, from its state: names by scope (`members`, `templates.access:<id>`: core/collections.ts). */
+export type Managed = Map<string, Set<string>>;
 
 /** A resource of the stack's state (pulumi-state/export.ts), or one the program declares: what the unmanaged section reads. */
 export type StateResource = Pick<StateRecord, "type" | "inputs" | "outputs">;
 
-const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
-const personNames = (p: Record<string, unknown>) => [str(p.accountId), normalizeEmail(str(p.emailAddress))].filter((n): n is string => !!n);
-const listNames = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").map((x) => (x.includes("@") ? normalizeEmail(x) : x)) : []);
-
-function addTo(map: Map<string, Set<string>>, key: string | undefined, names: string[]): void {
-  if (!key) return;
-  const set = map.get(key) ?? new Set<string>();
-  names.forEach((n) => set.add(n));
-  map.set(key, set);
-}
-
-/** What the stack's resources manage (their outputs, else their inputs). */
+/** What the stack's resources manage (their outputs, else their inputs): each kind's `manages` says what (resources/define.ts). */
 export function managedOf(resources: StateResource[]): Managed {
-  const m: Managed = { members: new Set(), apiApps: new Set(), templates: new Set(), faxLines: new Set(), templateUsers: new Map(), faxLineUsers: new Map() };
+  const m: Managed = new Map();
   for (const r of resources) {
+    const manages = definitionOf(esignKind(r.type))?.manages;
+    if (!manages) continue;
     const p = { ...(r.inputs ?? {}), ...(r.outputs ?? {}) };
-    switch (esignKind(r.type)) {
-      case "TeamMember":
-        personNames(p).forEach((n) => m.members.add(n));
-        break;
-      case "TeamMemberSet":
-        listNames(p.members).forEach((n) => m.members.add(n));
-        break;
-      case "ApiApp":
-        if (str(p.clientId)) m.apiApps.add(p.clientId as string);
-        break;
-      case "Template":
-        if (str(p.templateId)) m.templates.add(p.templateId as string);
-        break;
-      case "FaxLine":
-        if (str(p.number)) m.faxLines.add(p.number as string);
-        break;
-      case "TemplateAccess":
-        addTo(m.templateUsers, str(p.templateId), personNames(p));
-        break;
-      case "TemplateAccessSet":
-        addTo(m.templateUsers, str(p.templateId), listNames(p.users));
-        break;
-      case "FaxLineUser":
-        addTo(m.faxLineUsers, str(p.number), personNames(p));
-        break;
-      case "FaxLineUserSet":
-        addTo(m.faxLineUsers, str(p.number), listNames(p.users));
-        break;
-    }
+    const scope = managedScope(manages, p);
+    if (scope === undefined) continue;
+    const set = m.get(scope) ?? new Set<string>();
+    manages.names(p).forEach((n) => set.add(n));
+    m.set(scope, set);
   }
   return m;
 }
 
-/** Whom the authoritative sets of the previewed run remove, by scope: `team`, `template:<id>`, `fax:<number>`. */
+/** Whom the authoritative sets of the previewed run remove, by scope (`members`, `templates.access:<id>`). */
 export type Removals = Map<string, Set<string>>;
 
 const day = (seconds: number | null | undefined) => (typeof seconds === "number" && seconds > 0 ? new Date(seconds * 1000).toISOString().slice(0, 10) : undefined);
@@ -114,9 +72,12 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
   const me = await client.account.get();
   const isMe = (accountId?: string | null, email?: string | null) => accountId === me.account_id || (!!email && normalizeEmail(email) === normalizeEmail(me.email_address));
   const out: UnmanagedEntry[] = [];
-  const push = (e: Omit<UnmanagedEntry, "action">, scope: string | undefined, names: (string | null | undefined)[]) => {
+  const managedIn = (collection: Collection, parent?: string) => managed.get(scopeKey(collection, parent));
+  /** `parent`: the template or line of a grant. */
+  const push = (e: Omit<UnmanagedEntry, "action">, parent: string | undefined, names: (string | null | undefined)[]) => {
     if (firstMatch(ignore[e.collection], names)) return;
-    const removed = scope !== undefined && names.some((n) => !!n && removals.get(scope)?.has(n.includes("@") ? normalizeEmail(n)! : n));
+    const scope = scopeKey(e.collection, parent);
+    const removed = names.some((n) => !!n && removals.get(scope)?.has(n.includes("@") ? normalizeEmail(n)! : n));
     out.push({ ...e, action: removed ? "removes it" : "nothing" });
   };
 
@@ -129,29 +90,29 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
   }
   if (team) {
     for (const a of team.accounts ?? []) {
-      if (isMe(a.account_id, a.email_address) || known(managed.members, a.account_id, a.email_address)) continue;
-      push({ collection: "members", what: "team member", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id }, "team", [a.email_address, a.account_id]);
+      if (isMe(a.account_id, a.email_address) || known(managedIn("members"), a.account_id, a.email_address)) continue;
+      push({ collection: "members", what: "team member", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id }, undefined, [a.email_address, a.account_id]);
     }
     const invited = [...(team.invited_emails ?? []), ...(team.invited_accounts ?? []).map((a) => a.email_address ?? "")].filter(Boolean);
     if (invited.length) {
       const members = new Set((team.accounts ?? []).map((a) => normalizeEmail(a.email_address)));
       for (const invite of (await client.team.invites()).items) {
-        if (invite.redeemed_at || members.has(normalizeEmail(invite.email_address)) || known(managed.members, invite.email_address)) continue;
+        if (invite.redeemed_at || members.has(normalizeEmail(invite.email_address)) || known(managedIn("members"), invite.email_address)) continue;
         const since = day(invite.sent_at);
-        push({ collection: "members", what: "open invitation", name: normalizeEmail(invite.email_address)!, ...(since ? { since: `invited ${since}` } : {}) }, "team", [invite.email_address]);
+        push({ collection: "members", what: "open invitation", name: normalizeEmail(invite.email_address)!, ...(since ? { since: `invited ${since}` } : {}) }, undefined, [invite.email_address]);
       }
     }
   }
 
   for await (const app of client.paginate(client.apiApp.list, {}, { pageSize: 100 })) {
-    if (managed.apiApps.has(app.client_id)) continue;
+    if (managedIn("apiApps")?.has(app.client_id)) continue;
     const since = day(app.created_at);
     push({ collection: "apiApps", what: "API app", name: app.name ?? app.client_id, id: app.client_id, ...(since ? { since: `created ${since}` } : {}) }, undefined, [app.name, app.client_id]);
   }
 
   for await (const t of client.paginate(client.template.list, {}, { pageSize: 100 })) {
     const title = t.title || t.template_id;
-    if (!managed.templates.has(t.template_id)) {
+    if (!managedIn("templates")?.has(t.template_id)) {
       const since = day(t.updated_at);
       push({ collection: "templates", what: "template", name: title, id: t.template_id, ...(since ? { since: `updated ${since}` } : {}) }, undefined, [t.title, t.template_id]);
       continue;
@@ -160,23 +121,20 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
     // holder, never listed); on a teammate's template it is one of the accounts, not told apart (D140).
     const what = t.is_creator === true ? "template user" : "template user or owner";
     for (const a of t.accounts ?? []) {
-      if (isMe(a.account_id, a.email_address) || known(managed.templateUsers.get(t.template_id), a.account_id, a.email_address)) continue;
-      push({ collection: "templates.access", what, name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, `template:${t.template_id}`, [
-        a.email_address,
-        a.account_id,
-      ]);
+      if (isMe(a.account_id, a.email_address) || known(managedIn("templates.access", t.template_id), a.account_id, a.email_address)) continue;
+      push({ collection: "templates.access", what, name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `template ${title}` }, t.template_id, [a.email_address, a.account_id]);
     }
   }
 
   for await (const line of client.paginate(client.faxLine.list, {}, { pageSize: 100 })) {
-    if (!managed.faxLines.has(line.number)) {
+    if (!managedIn("faxLines")?.has(line.number)) {
       const since = day(line.created_at);
       push({ collection: "faxLines", what: "fax line", name: line.number, ...(since ? { since: `created ${since}` } : {}) }, undefined, [line.number]);
       continue;
     }
     for (const a of line.accounts ?? []) {
-      if (isMe(a.account_id, a.email_address) || known(managed.faxLineUsers.get(line.number), a.account_id, a.email_address)) continue;
-      push({ collection: "faxLines.users", what: "fax line user", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `fax line ${line.number}` }, `fax:${line.number}`, [
+      if (isMe(a.account_id, a.email_address) || known(managedIn("faxLines.users", line.number), a.account_id, a.email_address)) continue;
+      push({ collection: "faxLines.users", what: "fax line user", name: normalizeEmail(a.email_address) ?? a.account_id, id: a.account_id, on: `fax line ${line.number}` }, line.number, [
         a.email_address,
         a.account_id,
       ]);
@@ -185,19 +143,11 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
   return out;
 }
 
-/** The scope of an authoritative set's removals, from its type and its properties. */
+/** The scope of an authoritative set's removals, from its type and its properties; undefined for any other resource. */
 export function removalScope(type: string, props: Record<string, unknown>): string | undefined {
-  switch (esignKind(type)) {
-    case "TeamMemberSet":
-      return "team";
-    case "TemplateAccessSet":
-      return str(props.templateId) && `template:${props.templateId}`;
-    case "FaxLineUserSet":
-      return str(props.number) && `fax:${props.number}`;
-    default:
-      return undefined;
-  }
+  const manages = definitionOf(esignKind(type))?.manages;
+  return manages?.authoritative ? managedScope(manages, props) : undefined;
 }
 
-/** Kinds whose `removals` the unmanaged section reports (not as a property difference). */
-export const SET_KINDS = new Set(["TeamMemberSet", "TemplateAccessSet", "FaxLineUserSet"]);
+/** Whether a type is an authoritative set's, whose `removals` the unmanaged section reports (not as a property difference). */
+export const isSetType = (type: string): boolean => definitionOf(esignKind(type))?.manages?.authoritative === true;

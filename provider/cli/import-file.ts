@@ -11,6 +11,8 @@
  */
 import { appKey, memberKey, whoKey } from "../account-file/rules";
 import { normalizeEmail } from "../core/compare";
+import { pairId } from "../core/import-id";
+import { logicalName, type Kind } from "../resources/definitions";
 import type { AccountRead } from "./export";
 import { packageVersion, PLUGIN_DOWNLOAD_URL } from "../native/version";
 import { nativeTypeToken } from "../pulumi-state/type-token";
@@ -57,22 +59,23 @@ export function importFileOf(read: AccountRead, opts: ImportFileOptions = {}): I
   const person = (who: string) => (who.includes("@") ? (accountIds.get(normalizeEmail(who)!) ?? who) : who);
   const target = opts.provider ? { provider: opts.provider.name } : { version: opts.version ?? packageVersion(), pluginDownloadUrl: PLUGIN_DOWNLOAD_URL };
   const resources: ImportSpec[] = [];
-  const add = (kind: string, name: string, id: string) => resources.push({ type: nativeTypeToken(kind), name, id, ...target });
+  /** The kind's entry, named as the account file's program names it (the definition's `logicalName`). */
+  const add = (kind: Kind, keys: string[], id: string) => resources.push({ type: nativeTypeToken(kind), name: logicalName(kind, ...keys), id, ...target });
 
-  if (file.team && teamId) add("Team", "team", teamId);
+  if (file.team && teamId) add("Team", [], teamId);
   for (const m of file.members ?? []) {
-    if (teamId) add("TeamMember", `member:${memberKey(m)}`, `${teamId}/${person(m.accountId ?? m.emailAddress ?? "")}`);
+    if (teamId) add("TeamMember", [memberKey(m)], pairId(teamId, person(m.accountId ?? m.emailAddress ?? "")));
   }
-  for (const app of file.apiApps ?? []) if (app.clientId) add("ApiApp", `app:${appKey(app)}`, app.clientId);
+  for (const app of file.apiApps ?? []) if (app.clientId) add("ApiApp", [appKey(app)], app.clientId);
   for (const t of file.templates ?? []) {
     if (!t.templateId) continue;
-    add("Template", `template:${t.key}`, t.templateId);
-    for (const who of t.access ?? []) add("TemplateAccess", `template:${t.key}:access:${whoKey(who)}`, `${t.templateId}/${person(who)}`);
+    add("Template", [t.key], t.templateId);
+    for (const who of t.access ?? []) add("TemplateAccess", [t.key, whoKey(who)], pairId(t.templateId, person(who)));
   }
   for (const line of file.faxLines ?? []) {
     if (!line.number) continue;
-    add("FaxLine", `fax:${line.key}`, line.number);
-    for (const who of line.users ?? []) add("FaxLineUser", `fax:${line.key}:user:${whoKey(who)}`, `${line.number}/${person(who)}`);
+    add("FaxLine", [line.key], line.number);
+    for (const who of line.users ?? []) add("FaxLineUser", [line.key, whoKey(who)], pairId(line.number, person(who)));
   }
   return opts.provider ? { nameTable: { [opts.provider.name]: opts.provider.urn }, resources } : { resources };
 }

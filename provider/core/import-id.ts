@@ -8,5 +8,8 @@ export function idPair(kind: string, id: string, format: string): [string, strin
   return [id.slice(0, at), id.slice(at + 1)];
 }
 
+/** An id of two parts, as `idPair` reads it: `<parent>/<person>`. */
+export const pairId = (parent: string, person: string): string => `${parent}/${person}`;
+
 /** A person part: an e-mail address or an account id. */
 export const personOf = (value: string): Props => (value.includes("@") ? { emailAddress: value } : { accountId: value });

@@ -19,36 +19,16 @@ export function dynamicClass<D extends AnyDefinition>(d: D): ResourceClass<D> {
   const Class = class extends EsignResource {
     constructor(name: string, args: pulumi.Inputs = {}, opts?: pulumi.CustomResourceOptions) {
       super(stub, d.kind, d.adoptWith, name, { ...outputs, ...args }, secrets.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secrets }) : opts);
-      if (idOutput) (this as unknown as Record<string, pulumi.Output<string>>)[idOutput] = this.id;
+      if (idOutput) Reflect.set(this, idOutput, this.id);
     }
   };
   Object.defineProperty(Class, "name", { value: d.kind });
-  // The class is built from data, so its type is the definition's, stated once here.
-  return Class as unknown as ResourceClass<D>;
+  // The class is built from data, so its type is the definition's, stated once here (one cast).
+  return Class as ResourceClass<D>;
 }
 
 /** The classes, by kind: what the account file builds by default. */
 export const dynamicClasses = classesOf(dynamicClass);
 
-// Typed by name (not destructured) so that declaration files and editors show `typeof definitions.X`.
-type Of<K extends Kind> = ResourceClass<(typeof definitions)[K]>;
-export const ApiApp: Of<"ApiApp"> = dynamicClasses.ApiApp;
-export type ApiApp = InstanceType<typeof ApiApp>;
-export const Team: Of<"Team"> = dynamicClasses.Team;
-export type Team = InstanceType<typeof Team>;
-export const TeamMember: Of<"TeamMember"> = dynamicClasses.TeamMember;
-export type TeamMember = InstanceType<typeof TeamMember>;
-export const Template: Of<"Template"> = dynamicClasses.Template;
-export type Template = InstanceType<typeof Template>;
-export const TemplateAccess: Of<"TemplateAccess"> = dynamicClasses.TemplateAccess;
-export type TemplateAccess = InstanceType<typeof TemplateAccess>;
-export const FaxLine: Of<"FaxLine"> = dynamicClasses.FaxLine;
-export type FaxLine = InstanceType<typeof FaxLine>;
-export const FaxLineUser: Of<"FaxLineUser"> = dynamicClasses.FaxLineUser;
-export type FaxLineUser = InstanceType<typeof FaxLineUser>;
-export const TeamMemberSet: Of<"TeamMemberSet"> = dynamicClasses.TeamMemberSet;
-export type TeamMemberSet = InstanceType<typeof TeamMemberSet>;
-export const TemplateAccessSet: Of<"TemplateAccessSet"> = dynamicClasses.TemplateAccessSet;
-export type TemplateAccessSet = InstanceType<typeof TemplateAccessSet>;
-export const FaxLineUserSet: Of<"FaxLineUserSet"> = dynamicClasses.FaxLineUserSet;
-export type FaxLineUserSet = InstanceType<typeof FaxLineUserSet>;
+/** The class of a kind, as its definition types it (named.ts exports one per kind). */
+export type ClassOf<K extends Kind> = ResourceClass<(typeof definitions)[K]>;

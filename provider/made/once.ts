@@ -57,7 +57,7 @@ async function othersAnswered(ctx: ProviderContext, kind: string): Promise<void>
 }
 
 export interface CreateOnce<I, T> {
-  /** The kind of object, as `hold` names it: `template`, `fax-line`, `team`. */
+  /** The kind of object, as `hold` names it: its definition's kind (`Template`, `FaxLine`, `Team`). */
   kind: string;
   /** The object as messages name it: `template "NDA"`. */
   what: string;

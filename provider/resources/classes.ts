@@ -47,5 +47,5 @@ export function registeredOutputs(d: AnyDefinition): { outputs: Record<string, u
 /** A class per kind, each made by `make` (the dynamic or the native host's factory). */
 export function classesOf(make: <D extends AnyDefinition>(d: D) => ResourceClass<D>): ResourceClasses {
   // Built by kind from the list, so the table's per-kind types are restated once here.
-  return Object.fromEntries(allDefinitions.map((d) => [d.kind, make(d)])) as unknown as ResourceClasses;
+  return Object.fromEntries(allDefinitions.map((d) => [d.kind, make(d)])) as ResourceClasses;
 }

@@ -7,6 +7,7 @@ import { byKind } from "./definitions";
 export const registry: Record<string, ResourceImpl> = byKind((d) => d.impl);
 
 /** How each kind finds what a create whose answer never came made (D115): made/cut-off.ts. */
+// Each finder takes its own kind's inputs; the table is read by kind with that kind's inputs (cast).
 export const madeBy: Record<string, MadeBy<Props>> = byKind((d) => d.madeBy as MadeBy<Props>);
 
 /**

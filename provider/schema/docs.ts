@@ -4,6 +4,8 @@
  * docs/resources/prose/<resource>.md (its intro, notes under Inputs/Outputs/Changes, and every
  * other section as written). `npm run docs:resources` writes them; a test fails when stale.
  */
+import * as fs from "fs";
+import * as path from "path";
 import { registry } from "../resources/registry";
 import { resourceSpecs } from "./resources";
 import { commonOutputs } from "./resources/common";
@@ -92,6 +94,12 @@ function sections(prose: string): { intro: string; rest: Section[] } {
   const rest: Section[] = [];
   for (let i = 1; i < parts.length; i += 2) rest.push({ title: parts[i].trim(), body: parts[i + 1].trim() });
   return { intro: parts[0].trim(), rest };
+}
+
+/** A page's kept prose (`<proseDir>/<page>.md`); a kind with none yet gets its title and its schema description. */
+export function proseOf(proseDir: string, kind: string): string {
+  const file = path.join(proseDir, `${pageName(kind)}.md`);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `# ${kind}\n\n${resourceSpecs[kind].description}\n`;
 }
 
 const GENERATED = ["Inputs", "Outputs", "Changes", "API calls"];

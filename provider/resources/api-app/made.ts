@@ -47,7 +47,7 @@ export const apiAppFinder: Finder<ApiAppInputs, ApiAppWire> = {
  * of this provider process already holds (made/once.ts), so two `adopt: true`
  * resources never take one app and a create's recovery never takes an app another create made.
  */
-export const API_APP_KIND = "api-app";
+export const API_APP_KIND = "ApiApp";
 
 /** POST /api_app sent so that a lost answer never leaves a second app: the one made, or the one found after a lost answer. */
 export function createAppOnce(ctx: ProviderContext, inputs: ApiAppInputs, send: () => Promise<ApiAppWire>): Promise<ApiAppWire> {

@@ -93,6 +93,7 @@ function outputsOf(app: ApiAppWire, inputs: ApiAppInputs): ApiAppState {
 function declaredOf<T extends object>(actual: Record<string, unknown> | null | undefined, declared: T | undefined): T | undefined {
   if (!declared) return undefined;
   const all = fromWire<Record<string, unknown>>(actual ?? {});
+  // The declared object's keys with the service's values: T's shape, which fromEntries does not keep (cast).
   return Object.fromEntries(Object.keys(declared).map((k) => [k, all[k]])) as T;
 }
 

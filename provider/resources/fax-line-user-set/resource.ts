@@ -12,7 +12,7 @@ export const faxLineUserSetImpl: ResourceImpl<FaxLineUserSetInputs, FaxLineUserS
   type: "FaxLineUserSet",
   parentKey: "number",
   listKey: "users",
-  parent: async (_ctx, inputs) => inputs.number as string,
+  parent: async (_ctx, inputs) => inputs.number,
   label: (number) => `fax line ${number}`,
   holders: (ctx, number) => ctx.cache.get(cacheKeys.faxLineUsers(number), async () => holdersOf(await ctx.client.faxLine.get({ number }))),
   async remove(ctx, number, holder) {

@@ -57,7 +57,7 @@ export const faxLineFinder: Finder<FaxLineInputs, FaxLineWire> = {
  * finder (above, D115) names a line that was not there before and that no other create of
  * this run holds: the one bought.
  */
-export const FAX_LINE_KIND = "fax-line";
+export const FAX_LINE_KIND = "FaxLine";
 
 /** POST /fax_line/create, never buying a second line for one lost answer. */
 export async function buyLineOnce(ctx: ProviderContext, inputs: FaxLineInputs, send: () => Promise<FaxLineWire>): Promise<FaxLineWire> {

@@ -38,22 +38,22 @@ export interface SetHolder {
 
 export const DEFAULT_MAX_REMOVALS = 5;
 
-/** The inputs every set has besides its parent and its list. */
-export interface SetCommonInputs {
+/** The inputs every set has besides its parent and its list (a type, not an interface: it reads as a record of its properties). */
+export type SetCommonInputs = {
   keep?: string[];
   maxRemovals?: number;
   /** Computed at check: who the next `up` removes. */
   removals?: string[];
-}
+};
 
 /** The state every set has besides its inputs. */
-export interface SetCommonState {
+export type SetCommonState = {
   /** Whom the last `up` removed. */
   removed?: string[];
-}
+};
 
 /** The parent's kind: where the list and the parent are in the inputs, how to read and remove. */
-export interface SetParent {
+export interface SetParent<I = Record<string, unknown>> {
   /** The resource type, as messages name it. */
   readonly type: string;
   /** The input naming the parent (`teamId`, `templateId`, `number`); a change replaces the set. */
@@ -61,7 +61,7 @@ export interface SetParent {
   /** The input holding the declared list (`members`, `users`). */
   readonly listKey: string;
   /** The parent's id from the inputs (the caller's team when `teamId` is not given). */
-  parent(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<string>;
+  parent(ctx: ProviderContext, inputs: I): Promise<string>;
   /** The parent as a message names it: `template <id>`. */
   label(parent: string): string;
   /** Everyone the parent lists: one read per parent per run, shared with the grants and members. */
@@ -100,10 +100,10 @@ export function planRemovals(holders: SetHolder[], declared: string[], keep: str
 }
 
 /** The plan for one parent, with its guard applied. */
-async function planFor(ctx: ProviderContext, p: SetParent, parent: string, inputs: Record<string, unknown> & SetCommonInputs): Promise<RemovalPlan> {
+async function planFor<I>(ctx: ProviderContext, p: SetParent<I>, parent: string, inputs: Record<string, unknown> & SetCommonInputs): Promise<RemovalPlan> {
   const holders = await p.holders(ctx, parent);
   const me = await ctx.account();
-  const plan = planRemovals(holders, (inputs[p.listKey] as string[] | undefined) ?? [], inputs.keep, { accountId: me.accountId, email: me.email });
+  const plan = planRemovals(holders, listOf(inputs, p.listKey), inputs.keep, { accountId: me.accountId, email: me.email });
   const guarded = p.guard ? await p.guard(ctx, parent, holders, plan.removals) : new Map<SetHolder, string>();
   for (const [holder, why] of guarded) plan.kept.push({ holder, why });
   plan.removals = plan.removals.filter((h) => !guarded.has(h));
@@ -112,7 +112,16 @@ async function planFor(ctx: ProviderContext, p: SetParent, parent: string, input
 
 const sortedNames = (list: SetHolder[]) => list.map(holderName).sort();
 
-function listFailures(p: SetParent, inputs: Record<string, unknown> & SetCommonInputs): CheckFailure[] {
+/** Two lists (absent: empty) with the same names, in any order. */
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) => sameSet(a, b);
+
+/** The declared list of a set's inputs (check has typed it as a list of names). */
+const listOf = (inputs: Record<string, unknown>, key: string): string[] => {
+  const list = inputs[key];
+  return Array.isArray(list) ? list.filter((n): n is string => typeof n === "string") : [];
+};
+
+function listFailures<I>(p: SetParent<I>, inputs: Record<string, unknown> & SetCommonInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const list = inputs[p.listKey];
   if (list === undefined) failures.push({ property: p.listKey, reason: `${p.listKey} is required: the whole list (an empty list removes everyone but the key holder)` });
@@ -130,21 +139,21 @@ function listFailures(p: SetParent, inputs: Record<string, unknown> & SetCommonI
 }
 
 /** The resource implementation of an authoritative list of `p`'s kind of parent. */
-export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommonState>(p: SetParent): ResourceImpl<I, S> {
+export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommonState>(p: SetParent<I>): ResourceImpl<I, S> {
   const rules: DiffRules = {
     [p.parentKey]: { change: "replace", equal: givenEquals() },
-    [p.listKey]: { change: "update", equal: (a, b) => sameSet(a as unknown[], b as unknown[]) },
-    keep: { change: "update", equal: (a, b) => sameSet((a as unknown[]) ?? [], (b as unknown[]) ?? []) },
+    [p.listKey]: { change: "update", equal: sameList },
+    keep: { change: "update", equal: sameList },
     maxRemovals: { change: "update" },
-    removals: { change: "update", equal: (a, b) => sameSet((a as unknown[]) ?? [], (b as unknown[]) ?? []) },
+    removals: { change: "update", equal: sameList },
   };
   const withoutRemovals = Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "removals"));
-  const record = (inputs: I) => inputs as unknown as Record<string, unknown> & SetCommonInputs;
+  const record = (inputs: I): Record<string, unknown> & SetCommonInputs => inputs;
 
   /** Removes exactly the names check recorded (whoever is still there), and returns the state. */
   async function apply(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }> {
     const given = record(inputs);
-    const parent = await p.parent(ctx, given);
+    const parent = await p.parent(ctx, inputs);
     const planned = given.removals ?? [];
     const removed: string[] = [];
     if (planned.length) {
@@ -162,7 +171,9 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
         removed.push(name);
       }
     }
-    const outs = { ...inputs, [p.parentKey]: parent, removals: [], removed } as unknown as S;
+    // The state is the inputs with the parent's id and the removals done: S by construction, which
+    // the compiler cannot follow through the computed parent key (one cast).
+    const outs: S = Object.assign({} as S, inputs, { [p.parentKey]: parent, removals: [], removed });
     return { id: parent, outs };
   }
 
@@ -174,8 +185,8 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
     },
 
     async plan(ctx, olds, inputs) {
-      let given = record(inputs);
-      const parentGiven = given[p.parentKey];
+      let given: I = inputs;
+      const parentGiven = record(given)[p.parentKey];
       if (parentGiven !== undefined && containsUnknown(parentGiven)) {
         // Not known at preview: a parent being made (nobody to remove), or one being updated,
         // whose id does not change: planned against the id this set had, so the names still show.
@@ -183,14 +194,14 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
         if (typeof old !== "string" || containsUnknown(old)) return { inputs: { ...inputs, removals: [] } };
         given = { ...given, [p.parentKey]: old };
       }
-      if (containsUnknown(given[p.listKey]) || containsUnknown(given.keep)) {
+      if (containsUnknown(record(given)[p.listKey]) || containsUnknown(given.keep)) {
         return {
           inputs,
           failures: [{ property: p.listKey, reason: `${p.listKey} must be known at preview (plain names, not outputs of resources still to be made), so that the preview shows every removal` }],
         };
       }
       const parent = await p.parent(ctx, given);
-      const plan = await planFor(ctx, p, parent, given);
+      const plan = await planFor(ctx, p, parent, record(given));
       for (const { holder, why } of plan.kept) {
         // Said only where the list meets a guard (the last Admins, the owner): the key holder and `keep` always stay.
         if (why.startsWith("matches keep") || why === KEY_HOLDER) continue;
@@ -221,7 +232,7 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
     },
 
     diff(_id, olds, news) {
-      const base = diffByRules(withoutRemovals, olds as unknown as Record<string, unknown>, news as unknown as Record<string, unknown>);
+      const base = diffByRules(withoutRemovals, olds, news);
       const removing = (record(news).removals ?? []).length > 0;
       const stables = removing ? base.stables : [...(base.stables ?? []), "removals"];
       return { ...base, changes: base.changes || removing, stables } satisfies pulumi.dynamic.DiffResult;
@@ -231,10 +242,12 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
 
     async read(ctx, id, props) {
       // An import gives the id alone: it is the parent's.
-      const given = { ...record(props as unknown as I), [p.parentKey]: (props as unknown as Record<string, unknown>)[p.parentKey] ?? id };
-      const parent = given[p.parentKey] as string;
+      const held: Record<string, unknown> & SetCommonInputs = props;
+      const given = { ...held, [p.parentKey]: held[p.parentKey] ?? id };
+      const parent = typeof given[p.parentKey] === "string" ? String(given[p.parentKey]) : id;
       // What the next `up` would remove now: the drift report lists them (provider/cli/drift-unmanaged.ts).
       const plan = await planFor(ctx, p, parent, given);
+      // The state read with the parent's id and the removals now due: S (the computed key hides it: one cast).
       return { ...props, [p.parentKey]: parent, removals: sortedNames(plan.removals) } as S;
     },
 

@@ -64,6 +64,7 @@ export interface GrantParent<K extends string, I extends GrantInputs<K>, W> {
   remove(ctx: ProviderContext, parent: string, accountId: string): Promise<void>;
 }
 
+// A listed account has both (the service's schema leaves them nullable): kept as given (casts).
 export const holdersOf = (parent: HolderList): Holder[] => (parent.accounts ?? []).map((a) => ({ accountId: a.account_id as string, emailAddress: a.email_address as string }));
 
 /** The parent's holders: one read per parent per run, shared by every grant of it. */

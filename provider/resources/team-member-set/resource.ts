@@ -14,7 +14,7 @@ export const teamMemberSetImpl: ResourceImpl<TeamMemberSetInputs, TeamMemberSetS
   type: "TeamMemberSet",
   parentKey: "teamId",
   listKey: "members",
-  parent: (ctx, inputs) => resolveTeamId(ctx, inputs as { teamId?: string }),
+  parent: (ctx, inputs) => resolveTeamId(ctx, inputs),
   label: (teamId) => `team ${teamId}`,
   holders: (ctx, teamId) => teamPeople(ctx, teamId),
   // A team keeps an Admin: when the list leaves out every Admin who has joined, they all stay (shared/team-guard.ts).

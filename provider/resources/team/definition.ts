@@ -14,5 +14,6 @@ export const teamDefinition = defineResource({
   examples: teamExamples,
   adoptWith: () => "adopt: true",
   idOutput: "teamId",
+  logicalName: () => "team",
   madeBy: { finder: teamFinder },
 });

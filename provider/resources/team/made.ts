@@ -42,7 +42,7 @@ export const teamFinder: Finder<TeamInputs, CallerTeam> = {
  */
 export function createTeamOnce(ctx: ProviderContext, inputs: TeamInputs, send: () => Promise<CallerTeam>): Promise<CallerTeam> {
   return createOnce(ctx, {
-    kind: "team",
+    kind: "Team",
     what: `team "${inputs.name ?? "(unnamed)"}"`,
     finder: teamFinder,
     inputs,

@@ -30,7 +30,7 @@ export const templateAccessSetImpl: ResourceImpl<TemplateAccessSetInputs, Templa
   type: "TemplateAccessSet",
   parentKey: "templateId",
   listKey: "users",
-  parent: async (_ctx, inputs) => inputs.templateId as string,
+  parent: async (_ctx, inputs) => inputs.templateId,
   label: (templateId) => `template ${templateId}`,
   holders: (ctx, templateId) => ctx.cache.get(cacheKeys.templateHolders(templateId), async () => holdersOf(noteOwner(ctx, templateId, await ctx.client.template.get(templateId)))),
   async guard(ctx, templateId, _holders, candidates) {

@@ -1,6 +1,7 @@
 /** TemplateAccess: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { idPair, personOf } from "../../core/import-id";
 import { defineResource } from "../define";
+import { personNames } from "../shared/managed-names";
 import { templateAccessExamples } from "./examples";
 import { templateAccessImpl } from "./resource";
 import { templateAccessAbout, templateAccessInputs, templateAccessOutputs } from "./schema";
@@ -17,5 +18,7 @@ export const templateAccessDefinition = defineResource({
     const [templateId, person] = idPair("TemplateAccess", id, "<templateId>/<accountId>");
     return { templateId, ...personOf(person) };
   },
+  logicalName: (template, who) => `template:${template}:access:${who}`,
   madeBy: { idempotent: "access already given is taken over in place (D6)" },
+  manages: { collection: "templates.access", parentKey: "templateId", names: personNames },
 });

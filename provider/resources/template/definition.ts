@@ -1,9 +1,10 @@
 /** Template: its implementation (resource.ts), properties and schema description (schema.ts) and examples, as one definition. */
 import { defineResource } from "../define";
+import { idName } from "../shared/managed-names";
 import { templateFinder } from "./made";
 import { templateExamples } from "./examples";
 import { templateImpl } from "./resource";
-import { templateAbout, templateComputed, templateInputs, templateOutputs } from "./schema";
+import { templateAbout, templateSignerRole, templateMergeField, templateComputed, templateInputs, templateOutputs } from "./schema";
 
 export const templateDefinition = defineResource({
   kind: "Template",
@@ -12,8 +13,11 @@ export const templateDefinition = defineResource({
   outputs: templateOutputs,
   about: templateAbout,
   impl: templateImpl,
+  types: [templateSignerRole, templateMergeField],
   examples: templateExamples,
   adoptWith: (id) => `templateId: "${id}"`,
   idOutput: "templateId",
+  logicalName: (key) => `template:${key}`,
   madeBy: { finder: templateFinder },
+  manages: { collection: "templates", names: idName("templateId") },
 });

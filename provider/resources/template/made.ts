@@ -47,7 +47,7 @@ export const templateFinder: Finder<TemplateInputs, TemplateWire> = {
  * finder (above, D115) names a template that was not there before and that no other create
  * of this run holds: the one made.
  */
-export const TEMPLATE_KIND = "template";
+export const TEMPLATE_KIND = "Template";
 
 /**
  * A write that makes a template (create, or update_files on the one it replaces), sent so that a

@@ -128,7 +128,7 @@ describe("drift report rendering", () => {
     const removals = removalsFromEvents(events);
     assert.deepStrictEqual(
       [...removals.entries()].map(([k, v]) => [k, [...v]]),
-      [["team", ["bob@x.example"]]],
+      [["members", ["bob@x.example"]]],
     );
   });
 });

@@ -77,7 +77,7 @@ describe("drift report: unmanaged objects", () => {
   });
 
   it("what an authoritative set removes is marked, and counts as drift (exit 2)", async () => {
-    const rows = await unmanagedObjects(client, managedOf(state), {}, new Map([["team", new Set(["bob@example.com"])]]));
+    const rows = await unmanagedObjects(client, managedOf(state), {}, new Map([["members", new Set(["bob@example.com"])]]));
     assert.deepStrictEqual(
       rows.filter((u) => u.collection === "members").map((u) => [u.name, u.action]),
       [

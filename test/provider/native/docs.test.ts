@@ -3,7 +3,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { registry } from "../../../provider/resources/registry";
-import { pageName, resourcePage } from "../../../provider/schema/docs";
+import { pageName, proseOf, resourcePage } from "../../../provider/schema/docs";
 import { resourceSpecs } from "../../../provider/schema/resources";
 
 const dir = path.resolve(__dirname, "..", "..", "..", "docs", "resources");
@@ -11,7 +11,7 @@ const dir = path.resolve(__dirname, "..", "..", "..", "docs", "resources");
 describe("native plugin: docs/resources pages", () => {
   for (const kind of Object.keys(registry)) {
     it(`${pageName(kind)}.md is what \`npm run docs:resources\` writes`, () => {
-      const prose = fs.readFileSync(path.join(dir, "prose", `${pageName(kind)}.md`), "utf8");
+      const prose = proseOf(path.join(dir, "prose"), kind);
       const page = fs.readFileSync(path.join(dir, `${pageName(kind)}.md`), "utf8");
       assert.ok(page === resourcePage(kind, prose), `docs/resources/${pageName(kind)}.md is stale: run \`npm run docs:resources\``);
       const preview = resourceSpecs[kind].calls.find(([op]) => op === "preview");

@@ -22,6 +22,16 @@ describe("policy: esign-authoritative-removals", () => {
       "authoritative lists would remove 3 people: a@x.example (members), b@x.example (members), c@x.example (other); at most 2 may go in one run (rule esign-authoritative-removals)",
     );
   });
+  it("counts every authoritative set's kind, under either host's type, and nothing else's removals", () => {
+    const reports: string[] = [];
+    const resources = [
+      { type: "pulumi-nodejs:dynamic/esign:TemplateAccessSet", name: "t", props: { removals: ["a@x.example"] } },
+      { type: "esign:index:FaxLineUserSet", name: "f", props: { removals: ["b@x.example"] } },
+      { type: "esign:index:TeamMember", name: "m", props: { removals: ["c@x.example", "d@x.example"] } },
+    ];
+    void authoritativeRemovals.validateStack({ resources, getConfig: () => ({ maxRemovals: 1 }) } as unknown as StackValidationArgs, (message: string) => reports.push(message));
+    assert.deepStrictEqual(reports, ["authoritative lists would remove 2 people: a@x.example (t), b@x.example (f); at most 1 may go in one run (rule esign-authoritative-removals)"]);
+  });
   it("defaults to 5", () => {
     assert.strictEqual(judge({ members: ["1", "2", "3", "4", "5", "6"] }).length, 1);
   });
