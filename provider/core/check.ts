@@ -47,11 +47,17 @@ function rootProperty(inputs: unknown): string {
  */
 export function checkInputs(impl: ResourceImpl, inputsSchema: ZodType, olds: Props, news: Props): pulumi.dynamic.CheckResult {
   const body = impl.request?.body(news);
-  const request = body === undefined ? [] : contractFailures(impl.request!.schema, body, news);
+  const request = impl.request && body !== undefined ? contractFailures(impl.request.schema, body, news) : [];
   const held = issuesOf(inputsSchema, news, news);
   const left = new Set(held.map((f) => topProperty(f.property)));
   const own = impl.check?.(olds, passed(news, left)) ?? {};
-  const byResource = [...request, ...unnamed(request, (own.failures ?? []).filter((f) => !left.has(topProperty(f.property))))];
+  const byResource = [
+    ...request,
+    ...unnamed(
+      request,
+      (own.failures ?? []).filter((f) => !left.has(topProperty(f.property))),
+    ),
+  ];
   const refused = held.filter((f) => !f.unknown).map(({ property, reason }) => ({ property, reason }));
   return { inputs: { ...news, ...own.inputs }, failures: [...byResource, ...unnamed(byResource, refused)] };
 }
