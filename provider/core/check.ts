@@ -51,13 +51,8 @@ export function checkInputs(impl: ResourceImpl, inputsSchema: ZodType, olds: Pro
   const held = issuesOf(inputsSchema, news, news);
   const left = new Set(held.map((f) => topProperty(f.property)));
   const own = impl.check?.(olds, passed(news, left)) ?? {};
-  const byResource = [
-    ...request,
-    ...unnamed(
-      request,
-      (own.failures ?? []).filter((f) => !left.has(topProperty(f.property))),
-    ),
-  ];
+  const ownFailures = (own.failures ?? []).filter((f) => !left.has(topProperty(f.property)));
+  const byResource = [...request, ...unnamed(request, ownFailures)];
   const refused = held.filter((f) => !f.unknown).map(({ property, reason }) => ({ property, reason }));
   return { inputs: { ...news, ...own.inputs }, failures: [...byResource, ...unnamed(byResource, refused)] };
 }
