@@ -120,7 +120,7 @@ function wireBody(inputs: Given<TemplateInputs>, withFiles: boolean): BodyOf<"te
   const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
   for (const k of CONTENT_KEYS) fields[k] = inputs[k];
   const body = toWire<BodyOf<"template.create">>(fields);
-  // Given at check: any JSON, whose placeholders the contract judges (a file must be a path).
+  // `p` untyped (Array.isArray): a path at create; at check any JSON, whose placeholder the contract judges.
   const files = inputs.files;
   if (Array.isArray(files)) body.files = files.map((p) => (withFiles ? readLocalFile(p) : { filename: p, content: new Uint8Array() }));
   return body;
