@@ -7,10 +7,12 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { RunError, type dynamic } from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi";
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
-import { definitions } from "../resources/definitions";
-import type { ResourceImpl } from "../core/resource";
+import type { Kind } from "../resources/definitions";
+import { inputSchemas, registry } from "../resources/registry";
+import { checkInputs } from "../core/check";
+import type { Props } from "../core/resource";
 import { AccountFile, accountFileSchema, fileOnlyKeys } from "./schema";
 import { authoritativeIssues, duplicateIssues, emptyFileIssues, referenceIssues } from "./rules";
 import { unknownKeyIssues } from "./unknown-keys";
@@ -52,31 +54,29 @@ function resolvePaths(account: AccountFile, dir: string): AccountFile {
   };
 }
 
-/** The failures of a check that answers at once (every resource's check does: it reads nothing; a promise has none to give here). */
-function syncFailures(result: dynamic.CheckResult | Promise<dynamic.CheckResult>): dynamic.CheckFailure[] {
-  return result instanceof Promise ? [] : (result.failures ?? []);
-}
+/** An entry's check failures: the same check a preview runs (core/check.ts), which reads nothing. */
+const failuresOf = (kind: Kind, inputs: Props) => checkInputs(registry[kind], inputSchemas[kind], {}, inputs).failures ?? [];
 
 /** A zod issue's path (symbols never occur in a parsed YAML document's keys). */
 const issuePath = (path: PropertyKey[]) => path.filter((p): p is string | number => typeof p !== "symbol");
 
 function checkEntries(account: AccountFile): FileIssue[] {
   const issues: FileIssue[] = [];
-  const run = (section: string, impl: ResourceImpl, entries: Record<string, unknown>[] | undefined, extra: string[] = []) =>
+  const run = (section: string, kind: Kind, entries: Record<string, unknown>[] | undefined, extra: string[] = []) =>
     entries?.forEach((entry, i) => {
       const strip: string[] = [...fileOnlyKeys, ...extra];
       const inputs = Object.fromEntries(Object.entries(entry).filter(([k]) => !strip.includes(k)));
-      for (const f of syncFailures(impl.check({}, inputs))) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
+      for (const f of failuresOf(kind, inputs)) issues.push({ path: [section, i, ...propertySegments(f.property)], message: f.reason });
     });
   if (account.team) {
     const { protect: _p, retainOnDelete: _r, ...team } = account.team;
-    for (const f of syncFailures(definitions.Team.impl.check({}, team))) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
+    for (const f of failuresOf("Team", team)) issues.push({ path: ["team", ...propertySegments(f.property)], message: f.reason });
   }
   // Each entry checked by its kind's definition (the same check a preview runs).
-  run("members", definitions.TeamMember.impl, account.members);
-  run("apiApps", definitions.ApiApp.impl, account.apiApps);
-  run("templates", definitions.Template.impl, account.templates, ["access"]);
-  run("faxLines", definitions.FaxLine.impl, account.faxLines, ["users"]);
+  run("members", "TeamMember", account.members);
+  run("apiApps", "ApiApp", account.apiApps);
+  run("templates", "Template", account.templates, ["access"]);
+  run("faxLines", "FaxLine", account.faxLines, ["users"]);
   return issues;
 }
 

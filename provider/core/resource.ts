@@ -3,6 +3,7 @@
  * rule-based diff, read returning `inputs`, idempotent delete (a 404 envelope means done).
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ZodType } from "zod";
 import { isGone } from "../client/errors";
 import type { ProviderContext } from "../deployment/context";
 import type { DiffRun } from "../deployment/hand-over";
@@ -10,6 +11,9 @@ import { DiffRules, diffByRules, pickInputs } from "./diff";
 
 /** Properties as the hosts pass them, before check: untyped JSON. */
 export type Props = Record<string, unknown>;
+
+/** Inputs as the program gave them, before any schema held them: `I`'s keys, any JSON. */
+export type Given<I> = { readonly [P in keyof I]?: unknown };
 
 /**
  * A resource's implementation over its typed inputs `I` and state `S` (resources/define.ts
@@ -40,10 +44,19 @@ export interface ResourceImpl<I extends object = Props, S extends object = Props
     ofHeld(state: Props): string | undefined;
   };
   /**
-   * `news` as the program gave them, typed by the definition's inputs schema: the operation
-   * reports where they break it (core/check.ts inputFailures); `olds`, the inputs of the last deployment.
+   * The request a create sends, held to the contract at check (core/check.ts checkInputs): its
+   * schema, and the wire body from the inputs as the program gave them (any JSON: it runs before
+   * and besides the inputs schema, so its rule, the service's, is the one a failure names), or
+   * undefined when no request is checked (an object adopted rather than made).
    */
-  check(olds: Props, news: I): pulumi.dynamic.CheckResult<I> | Promise<pulumi.dynamic.CheckResult<I>>;
+  readonly request?: { readonly schema: ZodType; body(given: Given<I>): unknown };
+  /**
+   * The resource's own rules beyond the request's (local files, what needs what, an adopted
+   * object's content): `news` passed the definition's inputs schema (each key optional: presence
+   * is the request's rule or check's; values unknown at preview aside), without any property
+   * the schema refused; `olds`, the inputs of the last deployment. Reads nothing: `plan` does.
+   */
+  check?(olds: Props, news: Partial<I>): pulumi.dynamic.CheckResult<Partial<I>>;
   /**
    * Check's reads of the service, after check found no failure: what an authoritative list will
    * remove, computed where the preview shows it (resources/shared/exclusive.ts, D100).

@@ -22,7 +22,7 @@ import { afterCutOff } from "../made/after-cut-off";
 import { currentCheckpoint } from "../pulumi-state/checkpoint";
 import { holderInState, renamedWithoutAliases } from "../deployment/renamed";
 import { inputSchemas, registry } from "../resources/registry";
-import { inputFailures } from "../core/check";
+import { checkInputs } from "../core/check";
 
 /** Outputs travel as protobuf Structs, which cannot hold undefined: drop such keys. */
 function plain<T>(value: T): T {
@@ -147,8 +147,8 @@ export function resourceOperations(type: string): ResourceOperations {
       op(d, type, "check", async () => {
         d.assertSettings(); // a bad setting fails the preview here, before any request
         checkpointAtStart(d); // the first check of a run comes before its first create (D96)
-        let result = await impl.check(olds, news);
-        const failures = [...(result.failures ?? []), ...inputFailures(inputsSchema, news, result.failures ?? [])];
+        let result = checkInputs(impl, inputsSchema, olds, news);
+        const failures = [...(result.failures ?? [])];
         if (failures.length === 0) failures.push(...renameFailures(d, type, impl, olds, result.inputs ?? news));
         if (impl.plan && failures.length === 0) {
           result = await impl.plan(d.context(), olds, result.inputs ?? news);

@@ -23,7 +23,6 @@ import type { BodyOf } from "../../../contract";
 import { apiAppCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
 import { cacheKeys } from "../shared/cache-keys";
-import { contractFailures } from "../../core/check";
 import { deepEqual, givenEquals, sameSet } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
 import { DiffRules } from "../../core/diff";
@@ -33,7 +32,7 @@ import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
 import { isEsignApiError } from "../../client/errors";
 import { hold, isHeld } from "../../made/once";
-import type { ResourceImpl } from "../../core/resource";
+import type { Given, ResourceImpl } from "../../core/resource";
 import { API_APP_KIND, createAppOnce, lowerSet, ownAppsLike, visibleApps, type ApiAppWire } from "./made";
 import type { ApiAppInputs, ApiAppState } from "./schema";
 
@@ -56,8 +55,8 @@ const rules: DiffRules = {
   customLogoFileHash: { change: "update" },
 };
 
-/** Pulumi inputs -> the wire body (without the logo upload). */
-function wireBody(inputs: ApiAppInputs): BodyOf<"api_app.create"> {
+/** Pulumi inputs (as given, at check) -> the wire body (without the logo upload). */
+function wireBody(inputs: Given<ApiAppInputs>): BodyOf<"api_app.create"> {
   const { name, domains, callbackUrl, oauth, options, whiteLabelingOptions } = inputs;
   return toWire<BodyOf<"api_app.create">>({ name, domains, callbackUrl, oauth, options, whiteLabelingOptions });
 }
@@ -212,15 +211,11 @@ export const apiAppImpl: ResourceImpl<ApiAppInputs, ApiAppState> = {
     ofNew: (inputs) => (inputs.adopt || inputs.clientId || typeof inputs.name !== "string" ? undefined : { property: "name", value: inputs.name, what: `API app "${inputs.name}"` }),
     ofHeld: (state) => (typeof state.name === "string" ? state.name : undefined),
   },
+  request: { schema: apiAppCreateBody, body: wireBody },
   check(_olds, news) {
-    const failures = contractFailures(apiAppCreateBody, wireBody(news), news);
-    const inputs: ApiAppInputs = { ...news };
-    if (typeof news.customLogoFile === "string") {
-      const hashed = hashFile(news.customLogoFile);
-      if ("error" in hashed) failures.push({ property: "customLogoFile", reason: hashed.error });
-      else inputs.customLogoFileHash = hashed.hash;
-    }
-    return { inputs, failures };
+    if (news.customLogoFile === undefined) return { inputs: news };
+    const hashed = hashFile(news.customLogoFile);
+    return "error" in hashed ? { failures: [{ property: "customLogoFile", reason: hashed.error }] } : { inputs: { ...news, customLogoFileHash: hashed.hash } };
   },
 
   async create(ctx, inputs) {

@@ -12,11 +12,10 @@
 import type { BodyOf, ResultOf } from "../../../contract";
 import { faxLineCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
-import { contractFailures } from "../../core/check";
 import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
-import type { ResourceImpl } from "../../core/resource";
+import type { Given, ResourceImpl } from "../../core/resource";
 import { buyLineOnce } from "./made";
 import type { FaxLineInputs, FaxLineState } from "./schema";
 
@@ -43,7 +42,7 @@ function outputsOf(line: FaxLineWire, inputs: FaxLineInputs): FaxLineState {
   };
 }
 
-const createBody = (inputs: FaxLineInputs) => toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
+const createBody = (inputs: Given<FaxLineInputs>) => toWire<BodyOf<"fax_line.create">>({ areaCode: inputs.areaCode, country: inputs.country, city: inputs.city, accountId: inputs.accountId });
 
 export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
   rules,
@@ -52,11 +51,8 @@ export const faxLineImpl: ResourceImpl<FaxLineInputs, FaxLineState> = {
     ofNew: (inputs) => (typeof inputs.number === "string" ? { property: "number", value: inputs.number, what: `fax line ${inputs.number}` } : undefined),
     ofHeld: (state) => (typeof state.number === "string" ? state.number : undefined),
   },
-  check(_olds, news) {
-    // An adopted line (by number) is not bought, so the purchase rules do not apply.
-    const failures = news.number ? [] : contractFailures(faxLineCreateBody, createBody(news), news);
-    return { inputs: news, failures };
-  },
+  // An adopted line (by number) is not bought, so the purchase rules do not apply.
+  request: { schema: faxLineCreateBody, body: (given) => (given.number ? undefined : createBody(given)) },
 
   async create(ctx, inputs) {
     const line = inputs.number ? await ctx.client.faxLine.get({ number: inputs.number }) : await buyLineOnce(ctx, inputs, () => ctx.client.faxLine.create(createBody(inputs)));

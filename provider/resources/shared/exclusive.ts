@@ -123,18 +123,15 @@ const listOf = (inputs: Record<string, unknown>, key: string): string[] => {
 
 function listFailures<I>(p: SetParent<I>, inputs: Record<string, unknown> & SetCommonInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const list = inputs[p.listKey];
-  if (list === undefined) failures.push({ property: p.listKey, reason: `${p.listKey} is required: the whole list (an empty list removes everyone but the key holder)` });
-  else if (Array.isArray(list)) {
-    list.forEach((who, i) => {
-      if (typeof who === "string" && !who.trim()) failures.push({ property: `${p.listKey}[${i}]`, reason: "must be an e-mail address or an account id" });
-    });
-  }
+  if (inputs[p.listKey] === undefined) failures.push({ property: p.listKey, reason: `${p.listKey} is required: the whole list (an empty list removes everyone but the key holder)` });
+  listOf(inputs, p.listKey).forEach((who, i) => {
+    if (!who.trim()) failures.push({ property: `${p.listKey}[${i}]`, reason: "must be an e-mail address or an account id" });
+  });
   inputs.keep?.forEach((pattern, i) => {
-    if (typeof pattern === "string" && !pattern.trim()) failures.push({ property: `keep[${i}]`, reason: "must be a pattern (e-mail addresses or account ids, * for any characters)" });
+    if (!pattern.trim()) failures.push({ property: `keep[${i}]`, reason: "must be a pattern (e-mail addresses or account ids, * for any characters)" });
   });
   const max = inputs.maxRemovals;
-  if (typeof max === "number" && (!Number.isInteger(max) || max < 0)) failures.push({ property: "maxRemovals", reason: "must be a whole number, 0 or more" });
+  if (max !== undefined && max < 0) failures.push({ property: "maxRemovals", reason: "must be a whole number, 0 or more" });
   return failures;
 }
 
@@ -148,7 +145,7 @@ export function exclusiveImpl<I extends SetCommonInputs, S extends I & SetCommon
     removals: { change: "update", equal: sameList },
   };
   const withoutRemovals = Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "removals"));
-  const record = (inputs: I): Record<string, unknown> & SetCommonInputs => inputs;
+  const record = (inputs: Partial<I>): Record<string, unknown> & SetCommonInputs => inputs;
 
   /** Removes exactly the names check recorded (whoever is still there), and returns the state. */
   async function apply(ctx: ProviderContext, inputs: I): Promise<{ id: string; outs: S }> {

@@ -16,7 +16,6 @@
 import type { z } from "zod";
 import { announceAdoption } from "./adoption";
 import { type CacheKey } from "../../deployment/cache";
-import { contractFailures } from "../../core/check";
 import { normalizeEmail } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
 import type { DiffRules } from "../../core/diff";
@@ -24,7 +23,7 @@ import { findPerson, personKeys, personRequired, personRules, type PersonInput }
 import type { Person } from "./people";
 import { toWire } from "../../core/naming";
 import { grantUnlessInvited, openInvitation, type GrantStatus } from "./invited";
-import type { ResourceImpl } from "../../core/resource";
+import type { Given, ResourceImpl } from "../../core/resource";
 import type { CommonState } from "../define";
 
 export type Holder = Required<Person>;
@@ -52,8 +51,8 @@ export interface GrantParent<K extends string, I extends GrantInputs<K>, W> {
   label(parent: string): string;
   /** What the grant gives, as the pending warning names it: `access to template <id>`. */
   what(parent: string): string;
-  /** The add request's body (camelCase; toWire makes it the wire's), validated by `schema` at check. */
-  body(inputs: I): Record<string, unknown>;
+  /** The add request's body (camelCase; toWire makes it the wire's), validated by `schema` at check on the inputs as given. */
+  body(inputs: Given<I>): Record<string, unknown>;
   readonly schema: z.ZodType<W>;
   /** Further inputs' rules (e.g. options that only matter when the grant is first made). */
   readonly extraRules?: DiffRules;
@@ -82,12 +81,9 @@ export function grantImpl<K extends string, I extends GrantInputs<K>, W>(p: Gran
     rules: { [p.key]: { change: "replace" }, ...personRules, ...p.extraRules },
     deleteBeforeReplace: true,
 
-    check(_olds, inputs) {
-      const failures = contractFailures(p.schema, toWire(p.body(inputs)), inputs);
-      if (!inputs[p.key] && !failures.some((f) => f.property === p.key)) failures.push({ property: p.key, reason: `${p.key} is required` });
-      failures.push(...personRequired(inputs));
-      return { inputs, failures };
-    },
+    request: { schema: p.schema, body: (given) => toWire(p.body(given)) },
+    // Where the request carries the parent (a fax line's number), its rule names a missing one first.
+    check: (_olds, inputs) => ({ failures: [...(inputs[p.key] ? [] : [{ property: p.key, reason: `${p.key} is required` }]), ...personRequired(inputs)] }),
 
     async create(ctx, inputs) {
       const parent = inputs[p.key];

@@ -8,10 +8,10 @@ import type { DiffRules } from "../../core/diff";
 import type { Person } from "./people";
 
 /** Who, as a program names them: by e-mail, by account id, or both (the id prevails). */
-export interface PersonInput {
+export type PersonInput = {
   emailAddress?: string;
   accountId?: string;
-}
+};
 
 /** Who the membership is for: a change of person replaces it. */
 export const personRules: DiffRules = {
@@ -24,8 +24,8 @@ export function findPerson<T extends Person>(list: T[], who: PersonInput): T | u
   return (who.accountId && list.find((p) => p.accountId === who.accountId)) || (who.emailAddress && list.find((p) => sameEmail(p.emailAddress, who.emailAddress))) || undefined;
 }
 
-/** The person as camelCase input keys (toWire makes them account_id / email_address). */
-export function personInput(inputs: PersonInput): { accountId: string } | { emailAddress?: string } {
+/** The person as camelCase input keys (toWire makes them account_id / email_address); `T`: unknown for inputs as given (check's request body). */
+export function personInput<T = string>(inputs: { accountId?: T; emailAddress?: T }): { accountId: T } | { emailAddress?: T } {
   return inputs.accountId ? { accountId: inputs.accountId } : { emailAddress: inputs.emailAddress };
 }
 

@@ -16,7 +16,6 @@
  */
 import { teamAddMemberBody, type BodyOf, type ResultOf } from "../../../contract";
 import { cacheKeys } from "../shared/cache-keys";
-import { contractFailures } from "../../core/check";
 import { givenEquals, normalizeEmail, sameEmail } from "../../core/compare";
 import type { ProviderContext } from "../../deployment/context";
 import { DiffRules, diffByRules } from "../../core/diff";
@@ -157,10 +156,8 @@ export const teamMemberImpl: ResourceImpl<TeamMemberInputs, TeamMemberState> = {
   // first, and a create that finds the same person keeps them from the old name's delete (claims).
   deleteBeforeReplace: false,
   diff: (_id, olds, news) => diff(olds, news),
-  check(_olds, news) {
-    const failures = contractFailures(teamAddMemberBody, toWire({ ...personInput(news), role: news.role }), news);
-    return { inputs: news, failures: [...failures, ...personRequired(news)] };
-  },
+  request: { schema: teamAddMemberBody, body: (given) => toWire({ ...personInput(given), role: given.role }) },
+  check: (_olds, news) => ({ failures: personRequired(news) }),
 
   async create(ctx, inputs) {
     const teamId = await resolveTeamId(ctx, inputs);

@@ -16,7 +16,6 @@
 import type { ResultOf } from "../../../contract";
 import { teamCreateBody } from "../../../contract";
 import { announceAdoption } from "../shared/adoption";
-import { contractFailures } from "../../core/check";
 import { givenEquals } from "../../core/compare";
 import { DiffRules } from "../../core/diff";
 import { toWire } from "../../core/naming";
@@ -75,10 +74,7 @@ async function settle(ctx: ProviderContext, id: string, inputs: TeamInputs, made
 
 export const teamImpl: ResourceImpl<TeamInputs, TeamState> = {
   rules,
-  check(_olds, news) {
-    const failures = news.name === undefined ? [] : contractFailures(teamCreateBody, toWire({ name: news.name }), news);
-    return { inputs: news, failures };
-  },
+  request: { schema: teamCreateBody, body: (given) => (given.name === undefined ? undefined : toWire({ name: given.name })) },
 
   async create(ctx, inputs) {
     if (inputs.adopt) {

@@ -39,7 +39,7 @@ import { hashFile, readLocalFile } from "../../core/files";
 import { fromWire, toWire } from "../../core/naming";
 import { afterLag } from "../../core/read-lag";
 import { finishing } from "../../core/unfinished-create";
-import { unlessGone, type Props, type ResourceImpl } from "../../core/resource";
+import { unlessGone, type Given, type Props, type ResourceImpl } from "../../core/resource";
 import { makeTemplateOnce } from "./made";
 import { waitForTemplate } from "./wait";
 import type { TemplateInputs, TemplateState } from "./schema";
@@ -115,11 +115,14 @@ const ADOPTED_REASON =
 const HAND_OVER = "Template:update_files";
 const replacementKey = (inputs: TemplateInputs) => stableJson(inputs);
 
-function wireBody(inputs: TemplateInputs, withFiles: boolean): BodyOf<"template.create"> {
+/** The create request from the inputs (as given, at check: files as placeholders, any JSON judged by the contract). */
+function wireBody(inputs: Given<TemplateInputs>, withFiles: boolean): BodyOf<"template.create"> {
   const fields: Props = { fileUrls: inputs.fileUrls, title: inputs.title, subject: inputs.subject, message: inputs.message, ccRoles: inputs.ccRoles };
   for (const k of CONTENT_KEYS) fields[k] = inputs[k];
   const body = toWire<BodyOf<"template.create">>(fields);
-  if (inputs.files) body.files = withFiles ? inputs.files.map((p) => readLocalFile(p)) : inputs.files.map((p) => ({ filename: p, content: new Uint8Array() }));
+  // `p` untyped (Array.isArray): a path at create; at check any JSON, whose placeholder the contract judges.
+  const files = inputs.files;
+  if (Array.isArray(files)) body.files = files.map((p) => (withFiles ? readLocalFile(p) : { filename: p, content: new Uint8Array() }));
   return body;
 }
 
@@ -276,13 +279,14 @@ export const templateImpl: ResourceImpl<TemplateInputs, TemplateState> = {
     },
     ofHeld: sameDocuments,
   },
+  // An adopted template is not made: the create rules do not apply.
+  request: { schema: templateCreateBody, body: (given) => (given.templateId ? undefined : wireBody(given, false)) },
   check(olds, news) {
-    const inputs: TemplateInputs = { ...news };
-    const failures = news.templateId ? [] : contractFailures(templateCreateBody, wireBody(news, false), news);
-    if (Array.isArray(news.files)) {
+    const failures: CheckFailure[] = [];
+    const inputs = { ...news };
+    if (news.files) {
       const hashes: string[] = [];
-      news.files.forEach((p: unknown, i) => {
-        if (typeof p !== "string") return;
+      news.files.forEach((p, i) => {
         const hashed = hashFile(p);
         if ("error" in hashed) failures.push({ property: `files[${i}]`, reason: hashed.error });
         else hashes.push(hashed.hash);
