@@ -57,7 +57,8 @@ function clientTable(): string[] {
     row(Array(10).fill("---")),
     ...operationIds.map((id) => {
       const spec = operation(id);
-      const auth = spec.auth === "api_key" ? "API key" : "key or OAuth";
+      // The common values go unsaid (docs/client.md says so above the table): the standard tier, key or OAuth.
+      const auth = spec.auth === "api_key" ? "key only" : "";
       return row([
         `\`${id}\``,
         spec.method,
@@ -66,7 +67,7 @@ function clientTable(): string[] {
         spec.successStatus.join(" / "),
         returns(spec),
         spec.idempotent ? "yes" : "no",
-        spec.tier,
+        spec.tier === "standard" ? "" : spec.tier,
         auth,
         uploadsAndNotes(spec),
       ]);
