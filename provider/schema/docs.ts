@@ -69,10 +69,7 @@ function changesText(kind: string): string {
   ]
     .filter(([, list]) => list.length)
     .map(([label, list]) => `- ${label as string}: ${(list as string[]).join(", ")}.`);
-  return [
-    ...(lines.length ? lines : ["- No input changes anything."]),
-    ...(impl.deleteBeforeReplace ? ["- A replacement deletes the old object before it creates the new one."] : []),
-  ].join("\n");
+  return [...(lines.length ? lines : ["- No input changes anything."]), ...(impl.deleteBeforeReplace ? ["- A replacement deletes the old object before it creates the new one."] : [])].join("\n");
 }
 
 /** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts), told in full on docs/README.md. */
@@ -83,10 +80,9 @@ function callsTable(spec: ResourceSpec): string {
 }
 
 function importText(kind: string, spec: ResourceSpec): string {
-  return [
-    `ID: ${spec.importId} (\`pulumi import esign:index:${kind} NAME ID\`, the \`import\` option, \`${kind}.get(name, ID)\`;`,
-    `[native plugin](../native-provider.md#import-and-get)).`,
-  ].join("\n");
+  return [`ID: ${spec.importId} (\`pulumi import esign:index:${kind} NAME ID\`, the \`import\` option, \`${kind}.get(name, ID)\`;`, `[native plugin](../native-provider.md#import-and-get)).`].join(
+    "\n",
+  );
 }
 
 interface Section {

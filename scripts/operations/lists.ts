@@ -1,7 +1,7 @@
 /**
  * The lists of operations other files show, generated from the operation table (issue 36
- * item 4): docs/client.md's table, ARCHITECTURE.md's table and the contract test's map of
- * method and path. Each sits between two marker lines in its file; `npm run operations`
+ * item 4): docs/client.md's table and the contract test's map of method and path (ARCHITECTURE.md
+ * links the table rather than repeating it). Each sits between two marker lines in its file; `npm run operations`
  * rewrites what is between them, and test/scripts/operation-lists.test.ts checks it is fresh.
  */
 import * as fs from "node:fs";
@@ -75,23 +75,6 @@ function clientTable(): string[] {
   ];
 }
 
-/** One line per area: its verbs, then their methods and paths. */
-function architectureTable(): string[] {
-  const areas = new Map<string, OperationId[]>();
-  for (const id of operationIds) {
-    const area = id.split(".")[0];
-    areas.set(area, [...(areas.get(area) ?? []), id]);
-  }
-  return [
-    "| id | method path |",
-    "|---|---|",
-    ...[...areas].map(([area, ids]) => {
-      const verbs = ids.map((id) => id.split(".")[1]).join(" / ");
-      return `| ${area}.${verbs} | ${ids.map((id) => `${operation(id).method} ${operation(id).path}`).join(", ")} |`;
-    }),
-  ];
-}
-
 function contractMap(): string[] {
   return ["const expected: Record<OperationId, string> = {", ...operationIds.map((id) => `  "${id}": "${operation(id).method} ${operation(id).path}",`), "};"];
 }
@@ -107,7 +90,6 @@ function recipe(): string[] {
 
 export const GENERATED_LISTS: GeneratedList[] = [
   { file: "docs/client.md", marker: "operations", comment: markdown, render: clientTable },
-  { file: "ARCHITECTURE.md", marker: "operations", comment: markdown, render: architectureTable },
   { file: "test/contract/operations.test.ts", marker: "operations", comment: typescript, render: contractMap },
   { file: "ARCHITECTURE.md", marker: "operation-recipe", comment: markdown, render: recipe },
 ];
