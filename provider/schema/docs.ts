@@ -44,7 +44,7 @@ function inputsTable(kind: string, spec: ResourceSpec): string {
 }
 
 /** The outputs every resource has, told once on docs/README.md rather than on each page. */
-const COMMON_OUTPUT_NOTE = "The account whose key created or adopted it ([D31](../README.md#provider-configuration)).";
+const COMMON_OUTPUT_NOTE = "The account whose key created or adopted it, pinned by one `GET /account` per provider process ([D31](../README.md#provider-configuration)).";
 
 function outputsTable(spec: ResourceSpec): string {
   const own = Object.entries({ ...(spec.computed ?? {}), ...spec.outputs }).map(
@@ -72,11 +72,9 @@ function changesText(kind: string): string {
   return [...(lines.length ? lines : ["- No input changes anything."]), ...(impl.deleteBeforeReplace ? ["- A replacement deletes the old object before it creates the new one."] : [])].join("\n");
 }
 
-/** The runtime's own read, the same for every resource (runtime.ts, deployment/account-pin.ts), told in full on docs/README.md. */
-const PIN_READ = "Plus the account pin's one `GET /account` per provider process ([common behaviour](../README.md#provider-configuration)).";
-
 function callsTable(spec: ResourceSpec): string {
-  return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`), "", PIN_READ].join("\n");
+  // The account pin's own read is the same for every resource: the managingAccountId row says it.
+  return ["| Operation | Calls |", "|---|---|", ...spec.calls.map(([op, calls]) => `| ${cell(op)} | ${cell(calls)} |`)].join("\n");
 }
 
 function importText(kind: string, spec: ResourceSpec): string {
