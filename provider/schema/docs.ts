@@ -62,13 +62,12 @@ function changesText(kind: string): string {
       .filter(([, r]) => r.change === change)
       .map(([k]) => `\`${k}\``);
   // A kind of change no input has goes unsaid; a kind with no input at all says so once.
-  const lines = [
+  const labelled: [string, string[]][] = [
     ["Replaces the object", keys("replace")],
     ["Updates it in place", keys("update")],
     ["No effect on the object", keys("ignore")],
-  ]
-    .filter(([, list]) => list.length)
-    .map(([label, list]) => `- ${label as string}: ${(list as string[]).join(", ")}.`);
+  ];
+  const lines = labelled.filter(([, list]) => list.length).map(([label, list]) => `- ${label}: ${list.join(", ")}.`);
   return [...(lines.length ? lines : ["- No input changes anything."]), ...(impl.deleteBeforeReplace ? ["- A replacement deletes the old object before it creates the new one."] : [])].join("\n");
 }
 
