@@ -75,7 +75,9 @@ export function renderIndex(root: string): string {
   const all = readDecisionFiles(root).sort((a, b) => a.decision.number - b.decision.number);
   const rows = all.map(({ file, decision: d }) => {
     const title = /^superseded/i.test(d.status) ? `~~${cell(d.title)}~~` : cell(d.title);
-    return `| [D${d.number}](${file}) | ${cell(d.theme)} | ${cell(d.status)} | ${title} |`;
+    // "in force" goes unsaid (the header says so; the splitter reads a blank status as in force).
+    const status = d.status === "in force" ? "" : cell(d.status);
+    return `| [D${d.number}](${file}) | ${cell(d.theme)} | ${status} | ${title} |`;
   });
   const gaps = gapsOf(all.map((d) => d.decision.number));
   return [
@@ -84,7 +86,7 @@ export function renderIndex(root: string): string {
     "Short records of choices that are not obvious from the code, one file each in",
     `[${DECISIONS_DIR}/](${DECISIONS_DIR}/). This index is generated from their front matter`,
     "(`npm run decisions`); a new decision is a new file there (the next free number, its theme",
-    "and status), a superseded or amended one changes its `status`.",
+    "and status), a superseded or amended one changes its `status`. A blank status is in force.",
     "",
     "| | theme | status | decision |",
     "|---|---|---|---|",

@@ -1,7 +1,7 @@
 /**
  * The lists of operations other files show, generated from the operation table (issue 36
- * item 4): docs/client.md's table, ARCHITECTURE.md's table and the contract test's map of
- * method and path. Each sits between two marker lines in its file; `npm run operations`
+ * item 4): docs/client.md's table and the contract test's map of method and path (ARCHITECTURE.md
+ * links the table rather than repeating it). Each sits between two marker lines in its file; `npm run operations`
  * rewrites what is between them, and test/scripts/operation-lists.test.ts checks it is fresh.
  */
 import * as fs from "node:fs";
@@ -57,7 +57,8 @@ function clientTable(): string[] {
     row(Array(10).fill("---")),
     ...operationIds.map((id) => {
       const spec = operation(id);
-      const auth = spec.auth === "api_key" ? "API key" : "key or OAuth";
+      // The common values go unsaid (docs/client.md says so above the table): the standard tier, key or OAuth.
+      const auth = spec.auth === "api_key" ? "key only" : "";
       return row([
         `\`${id}\``,
         spec.method,
@@ -66,27 +67,10 @@ function clientTable(): string[] {
         spec.successStatus.join(" / "),
         returns(spec),
         spec.idempotent ? "yes" : "no",
-        spec.tier,
+        spec.tier === "standard" ? "" : spec.tier,
         auth,
         uploadsAndNotes(spec),
       ]);
-    }),
-  ];
-}
-
-/** One line per area: its verbs, then their methods and paths. */
-function architectureTable(): string[] {
-  const areas = new Map<string, OperationId[]>();
-  for (const id of operationIds) {
-    const area = id.split(".")[0];
-    areas.set(area, [...(areas.get(area) ?? []), id]);
-  }
-  return [
-    "| id | method path |",
-    "|---|---|",
-    ...[...areas].map(([area, ids]) => {
-      const verbs = ids.map((id) => id.split(".")[1]).join(" / ");
-      return `| ${area}.${verbs} | ${ids.map((id) => `${operation(id).method} ${operation(id).path}`).join(", ")} |`;
     }),
   ];
 }
@@ -106,7 +90,6 @@ function recipe(): string[] {
 
 export const GENERATED_LISTS: GeneratedList[] = [
   { file: "docs/client.md", marker: "operations", comment: markdown, render: clientTable },
-  { file: "ARCHITECTURE.md", marker: "operations", comment: markdown, render: architectureTable },
   { file: "test/contract/operations.test.ts", marker: "operations", comment: typescript, render: contractMap },
   { file: "ARCHITECTURE.md", marker: "operation-recipe", comment: markdown, render: recipe },
 ];

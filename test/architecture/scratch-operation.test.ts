@@ -145,7 +145,8 @@ describe("architecture: a scratch operation changes only its recipe's files", fu
       .filter(Boolean)
       .map((line) => line.slice(3))
       .filter((file) => file !== ".check.tsbuildinfo");
-    const generated = GENERATED_LISTS.map((list) => list.file);
+    // The lists of operations change; the recipe's own block (ARCHITECTURE.md) does not.
+    const generated = GENERATED_LISTS.filter((list) => list.marker === "operations").map((list) => list.file);
     assert.deepEqual([...new Set(changed)].sort(), [...new Set([...recipeFiles(ID), ...generated])].sort());
   });
 });

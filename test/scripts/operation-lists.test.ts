@@ -1,5 +1,5 @@
 /**
- * The lists of operations in docs/client.md, ARCHITECTURE.md and the contract test are
+ * The lists of operations in docs/client.md and the contract test are
  * generated from the operation table (scripts/operations/lists.ts): each must be fresh, like
  * schema.json, so adding an operation is its row, not four lists.
  */
