@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * @module service/main
  * `esign-service` (`npm run service -- --port 8787 --api-key devkey ...`): the local service on

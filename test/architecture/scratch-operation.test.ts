@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { GENERATED_LISTS } from "../../scripts/operations/lists";
 import { recipeFiles } from "../../scripts/operations/recipe";
+import { specDir } from "../support/openapi";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ID = "account.scratch_echo";
@@ -100,7 +101,12 @@ function copyTree(to: string): void {
 const git = (dir: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=scratch", "-c", "user.email=scratch@example.com", ...args], { cwd: dir, encoding: "utf8" });
 
 function step(dir: string, command: string, args: string[]): string {
-  const r = spawnSync(command, args, { cwd: dir, encoding: "utf8", env: { ...process.env, ESIGN_RECORD: "" }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(command, args, {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, ESIGN_RECORD: "", ESIGN_OPENAPI_DIR: specDir /* the copy has no ../shared beside it */ },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   assert.equal(r.status, 0, `${command} ${args.join(" ")} failed:\n${(r.stdout ?? "").slice(-6000)}\n${(r.stderr ?? "").slice(-4000)}`);
   return r.stdout;
 }
