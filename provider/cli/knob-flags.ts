@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { innerOf, metaOf } from "../schema/from-zod";
 import { Args, UsageError, type OptionSpec } from "./command";
+import { isRecord } from "../core/compare";
 
 interface Flag {
   name: string;
@@ -79,8 +80,6 @@ function ruleOf(flag: Flag, got: unknown): string {
   if (inner instanceof z.ZodNumber) return `--${flag.name} needs a non-negative integer, got ${JSON.stringify(got)}`;
   return `--${flag.name} is not valid: ${JSON.stringify(got)}`;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `value` at `path` in `into`, making the objects on the way (a nested option's flag). */
 function setAt(into: Record<string, unknown>, [key, ...rest]: string[], value: unknown): void {

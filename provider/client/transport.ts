@@ -28,6 +28,7 @@ import { DEFAULT_RETRY_POLICY, backoffMs, decideAfterNetworkError, decideAfterSt
 import { countStatus, emptyStats, type ClientStats, type RateLimitInfo } from "./stats";
 import { AccountBudget, DEFAULT_SHARE_POLICY, type SharePolicy } from "./share";
 import { RateLimitGate, Semaphore, TokenBucket, sleep } from "./throttle";
+import { isRecord } from "../core/compare";
 
 type Tier = OperationSpec["tier"];
 
@@ -38,8 +39,6 @@ interface Prepared {
   query: Record<string, unknown>;
   data: unknown;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 export class Transport {
   readonly stats: ClientStats = emptyStats();

@@ -13,7 +13,7 @@ import { RemovalBudget } from "./removal-budget";
 import { RunMemo } from "./run-memo";
 import { ServiceWarnings } from "./service-warnings";
 
-/** What the run's creates made, per kind (the hold key: `template`, `fax-line`, `team`). */
+/** What the run's creates made, per kind (the kind names it: `Template`, `FaxLine`, `Team`, `ApiApp`). */
 export interface CreatesBook {
   /** Ids per kind that a create of this run made or took: no other create takes them. */
   held: Map<string, Set<string>>;
