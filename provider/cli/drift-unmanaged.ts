@@ -77,7 +77,7 @@ export async function unmanagedObjects(client: EsignClient, managed: Managed, ig
   const push = (e: Omit<UnmanagedEntry, "action">, parent: string | undefined, names: (string | null | undefined)[]) => {
     if (firstMatch(ignore[e.collection], names)) return;
     const scope = scopeKey(e.collection, parent);
-    const removed = names.some((n) => !!n && removals.get(scope)?.has(n.includes("@") ? normalizeEmail(n)! : n));
+    const removed = known(removals.get(scope), ...names);
     out.push({ ...e, action: removed ? "removes it" : "nothing" });
   };
 
