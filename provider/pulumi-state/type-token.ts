@@ -8,11 +8,6 @@
 const PREFIX = "pulumi-nodejs:dynamic/esign:";
 const NATIVE_PREFIX = "esign:index:";
 
-/** "ApiApp" -> "pulumi-nodejs:dynamic/esign:ApiApp". */
-export function esignTypeToken(kind: string): string {
-  return PREFIX + kind;
-}
-
 /** "ApiApp" -> "esign:index:ApiApp". */
 export function nativeTypeToken(kind: string): string {
   return NATIVE_PREFIX + kind;
